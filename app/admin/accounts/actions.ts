@@ -1,0 +1,71 @@
+"use server";
+// The Accounts tab's actions. Each one checks that the caller is an admin and acts only within the
+// caller's clinic (lib/auth/admin.ts and lib/admin/connections.ts re-check the target's clinic).
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { listClinicConnections, ReconnectRequiredError, revokeClinicConnection, setAdmin } from "@/lib/auth";
+import { forceRefresh, requestReconnect } from "@/lib/admin/connections";
+import { done, refused } from "@/lib/admin/result";
+import { runAdminAction } from "@/lib/admin/run-action";
+
+const ConnectionId = z.object({ connectionId: z.uuid("That is not a connection of this app.") });
+const Promotion = z.object({ userId: z.uuid("That is not a user of this app."), isAdmin: z.boolean() });
+
+const refreshView = () => revalidatePath("/admin", "layout");
+
+export async function revokeConnectionAction(connectionId: string) {
+  return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
+    const { revokedAtPlatform } = await revokeClinicConnection(actor, input.connectionId);
+    refreshView();
+    return done(
+      revokedAtPlatform
+        ? "Revoked here and at the platform. Its user has to sign in again to use the platform."
+        : "Revoked here. The platform did not confirm (it may be unreachable or the tokens were already gone); nothing here will use them again.",
+    );
+  });
+}
+
+export async function forceRefreshAction(connectionId: string) {
+  return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
+    try {
+      const { expiresAt } = await forceRefresh(actor, input.connectionId);
+      return done(`Refreshed. The new token is valid until ${expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC.`);
+    } catch (error) {
+      if (!(error instanceof ReconnectRequiredError)) throw error;
+      return refused("The platform refused the refresh token, so the connection is now broken. Ask its user to sign in again.");
+    } finally {
+      refreshView();
+    }
+  });
+}
+
+export async function requestReconnectAction(connectionId: string) {
+  return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
+    await requestReconnect(actor, input.connectionId);
+    refreshView();
+    return done("Done. The next time this user uses the platform through the app, they are asked to sign in again.");
+  });
+}
+
+export async function setAdminAction(userId: string, isAdmin: boolean) {
+  return runAdminAction(Promotion, { userId, isAdmin }, async (actor, input) => {
+    await setAdmin(actor, input.userId, input.isAdmin);
+    refreshView();
+    if (input.isAdmin) return done("Promoted: they can open the admin console from their next page.");
+    return done(input.userId === actor.userId ? "You are no longer an admin." : "Demoted: they keep their platform role and lose the admin console.");
+  });
+}
+
+/**
+ * Clinic-level mode: the clinic's token is replaced by signing in again as an admin. A sign-in only
+ * replaces a clinic connection that is not working, so the current one is revoked first; the
+ * browser then goes to the platform's sign-in.
+ */
+export async function prepareClinicTokenReplacementAction() {
+  return runAdminAction(z.object({}), {}, async (actor) => {
+    const current = (await listClinicConnections(actor.clinicId)).find((c) => c.clinicLevel);
+    if (current && current.state !== "revoked") await revokeClinicConnection(actor, current.id);
+    refreshView();
+    return done("The current clinic token is revoked. Sign in with the platform now to connect the new one.");
+  });
+}

@@ -1,0 +1,55 @@
+// Accounts: every user's platform connection and the actions on it; in clinic-level mode, the
+// clinic's one token and how to connect or replace it.
+import type { Metadata } from "next";
+import { requireRole } from "@/lib/auth";
+import { listAccounts } from "@/lib/admin/accounts";
+import { environmentView } from "@/lib/admin/environment";
+import { forceRefreshAction, prepareClinicTokenReplacementAction } from "@/app/admin/accounts/actions";
+import { ActionButton } from "@/components/admin/action-button";
+import { AccountsTable } from "@/components/admin/accounts-table";
+import { ClinicTokenButton } from "@/components/admin/clinic-token-panel";
+import { StatusBadge } from "@/components/admin/status-badge";
+import { When } from "@/components/admin/when";
+
+export const metadata: Metadata = { title: "Accounts · Admin" };
+export const dynamic = "force-dynamic";
+
+export default async function AccountsPage() {
+  const { user } = await requireRole("Admin");
+  const accounts = await listAccounts({ userId: user.id, clinicId: user.clinicId });
+  const clinicMode = environmentView().authMode === "clinic";
+  const clinic = accounts.clinicConnection;
+  return (
+    <div className="space-y-6">
+      <h2 className="text-lg font-semibold">Accounts</h2>
+      {clinicMode && (
+        <section aria-labelledby="clinic-token" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <h3 id="clinic-token" className="font-semibold">Clinic token</h3>
+          <p className="text-sm text-slate-600">This app uses clinic-level authorization: everyone acts through one clinic token, and the app names the user on session grants.</p>
+          {clinic ? (
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+              <dt className="text-slate-600">State</dt><dd><StatusBadge state={clinic.status} /> {clinic.stateReason && <span className="text-xs text-slate-600">{clinic.stateReason}</span>}</dd>
+              <dt className="text-slate-600">Connected by platform user</dt><dd className="font-mono text-xs">{clinic.platformUserId}</dd>
+              <dt className="text-slate-600">Connected since</dt><dd><When iso={clinic.connectedAt} /></dd>
+              <dt className="text-slate-600">Token expiry</dt><dd><When iso={clinic.expiresAt} /></dd>
+              <dt className="text-slate-600">Last refresh</dt><dd><When iso={clinic.lastRefreshAt} empty="Never" /></dd>
+            </dl>
+          ) : (
+            <p className="text-sm text-amber-900">No clinic token yet: nobody can reach the platform through the app until an admin connects one.</p>
+          )}
+          <div className="flex flex-wrap items-start gap-3">
+            <ClinicTokenButton working={clinic?.status === "connected" || clinic?.status === "expiring"} prepare={prepareClinicTokenReplacementAction} />
+            {clinic && (
+              <ActionButton label="Force refresh" ariaLabel="Force refresh of the clinic token" action={forceRefreshAction.bind(null, clinic.id)} disabled={clinic.status === "broken" || clinic.status === "revoked"} disabledReason="Connect a new clinic token instead." />
+            )}
+          </div>
+        </section>
+      )}
+      <AccountsTable rows={accounts.users} perUser={!clinicMode} />
+      <p className="text-sm text-slate-600">
+        Expiring: less than five minutes left; the app refreshes it on next use. Broken: the platform refused the refresh token, only a new sign-in mends it.
+        Revoked: ended here and at the platform.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// The admin console's frame: only admins get past it (each page and action checks again itself, as
+// a layout is not re-run on every navigation), and the sections as tabs.
+import type { ReactNode } from "react";
+import { requireRole } from "@/lib/auth";
+import { AdminSections } from "@/components/admin/admin-sections";
+
+export const dynamic = "force-dynamic";
+
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const { user } = await requireRole("Admin");
+  return (
+    <section className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold">Admin</h1>
+        <p className="text-slate-600">Keep {user.clinicName}&apos;s connection to the platform healthy.</p>
+      </header>
+      <AdminSections />
+      {children}
+    </section>
+  );
+}

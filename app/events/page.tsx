@@ -1,0 +1,33 @@
+// The staff timeline: what happened in the caller's clinic, live, filterable, beyond 30 days.
+import type { Metadata } from "next";
+import { requireRole } from "@/lib/auth";
+import { db } from "@/lib/db";
+import { TIMELINE_ROLES } from "@/lib/events/timeline/access";
+import { eventsPerDay } from "@/lib/events/timeline/chart";
+import { TimelineFiltersSchema, type TimelineFilters } from "@/lib/events/timeline/filters";
+import { listTimeline } from "@/lib/events/timeline/list";
+import { EventTimeline } from "@/components/events/event-timeline";
+import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
+
+export const metadata: Metadata = { title: "Events" };
+export const dynamic = "force-dynamic";
+
+export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { clinicId, user } = await requireRole(...TIMELINE_ROLES);
+  const raw = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const parsed = TimelineFiltersSchema.safeParse({ category: first(raw.category), type: first(raw.type), date: first(raw.date), q: first(raw.q) });
+  // A hand-edited URL with a bad filter shows everything rather than an error page.
+  const filters: TimelineFilters = parsed.success ? parsed.data : {};
+  const [page, chart] = await Promise.all([listTimeline(db, clinicId, filters), eventsPerDay(db, clinicId, filters)]);
+  return (
+    <section className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold">Events</h1>
+        <p className="text-slate-600">Everything that happens at {user.clinicName}, as it arrives. Kept here beyond the platform&apos;s 30 days.</p>
+      </header>
+      {user.isAdmin && <ReconciliationPanel />}
+      <EventTimeline initialFilters={filters} initialPage={page} initialChart={chart} />
+    </section>
+  );
+}

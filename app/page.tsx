@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { linksFor } from "@/components/layout/nav-links";
+import { getCurrentUser } from "@/lib/auth/guards";
+
+const DESCRIPTIONS: Record<string, string> = {
+  "/resources": "Upload, edit and share guides, handouts and meal plans.",
+  "/patients": "Find a patient and open their treatment plans.",
+  "/events": "Watch what happens in your clinic, live.",
+  "/embedded": "Work on treatment plans inside the app.",
+  "/admin": "Accounts, clinic key, webhooks and reconciliation.",
+};
+
+export default async function HomePage() {
+  const user = await getCurrentUser();
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4 text-center">
+        <h1 className="text-2xl font-semibold">Welcome to Clinic Connect</h1>
+        <p className="text-slate-600">
+          Your clinic&apos;s resources, patients, events and platform connection in one place. Sign in with your platform
+          account to begin.
+        </p>
+        <Link href="/signin" className="inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Welcome to Clinic Connect</h1>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {linksFor(user.roles).map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
+              <span className="font-medium text-brand-700">{link.label}</span>
+              <p className="mt-1 text-sm text-slate-600">{DESCRIPTIONS[link.href]}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// The resources section: a practitioner's library (upload, edit, delete) and the platform-provided
+// resources. Staff act for a practitioner of their clinic. The page checks the role itself; every
+// action and the upload route check again.
+import type { Metadata } from "next";
+import { requireRole } from "@/lib/auth";
+import { RESOURCE_ROLES } from "@/lib/resources/actor";
+import { ResourceLibrary } from "@/components/resources/resource-library";
+
+export const metadata: Metadata = { title: "Resources" };
+export const dynamic = "force-dynamic";
+
+export default async function ResourcesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { user } = await requireRole(...RESOURCE_ROLES);
+  const raw = (await searchParams).practitioner;
+  const practitioner = typeof raw === "string" && raw.length > 0 && raw.length <= 100 ? raw : undefined;
+  const isStaff = user.platformUserType === "Staff";
+  return (
+    <section className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold">Resources</h1>
+        <p className="text-slate-600">
+          {isStaff ? "Guides, handouts, infographics, meal plans and workbooks of your clinic's practitioners." : "Your guides, handouts, infographics, meal plans and workbooks."}
+        </p>
+      </header>
+      <ResourceLibrary isStaff={isStaff} selfId={isStaff ? undefined : user.platformUserId} initialPractitioner={practitioner} />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+// The admin console's sections as links (each is its own page, so a section can be bookmarked and
+// reloaded); the current one is marked for screen readers with aria-current.
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+export const ADMIN_SECTIONS = [
+  { href: "/admin", label: "Overview" },
+  { href: "/admin/accounts", label: "Accounts" },
+  { href: "/admin/clinic-key", label: "Clinic key" },
+  { href: "/admin/webhooks", label: "Webhooks" },
+  { href: "/admin/reconciliation", label: "Reconciliation" },
+  { href: "/admin/environment", label: "Environment" },
+] as const;
+
+export function AdminSections() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Admin sections" className="flex flex-wrap gap-1 border-b border-slate-200">
+      {ADMIN_SECTIONS.map((s) => {
+        const active = pathname === s.href;
+        return (
+          <Link
+            key={s.href}
+            href={s.href}
+            aria-current={active ? "page" : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+          >
+            {s.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+// Clinic-level mode: the one clinic token everyone acts through. Connecting (or replacing) it is a
+// sign-in with the platform by an admin; a working token is revoked first, because a sign-in only
+// replaces a clinic connection that is not working.
+import { signIn } from "next-auth/react";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { AdminActionResult } from "@/lib/admin/result";
+
+const CALLBACK = "/admin/accounts";
+
+export function ClinicTokenButton({ working, prepare }: { working: boolean; prepare: () => Promise<AdminActionResult> }) {
+  const [asking, setAsking] = useState(false);
+  const [pending, start] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const connect = () => void signIn("clinic", { callbackUrl: CALLBACK });
+  const replace = () =>
+    start(async () => {
+      const result = await prepare();
+      if (!result.ok) {
+        setAsking(false);
+        setError(result.message);
+        return;
+      }
+      connect();
+    });
+  return (
+    <div className="space-y-2">
+      <Button variant="primary" busy={pending} onClick={() => (working ? setAsking(true) : connect())}>
+        {working ? "Replace the clinic token" : "Connect the clinic token"}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="Replace the clinic token?"
+        description="The current clinic token is revoked now, then you sign in with the platform to connect a new one. Until you finish signing in, nobody in the clinic can reach the platform through the app."
+        confirmLabel="Revoke and sign in"
+        busy={pending}
+        onConfirm={replace}
+        onCancel={() => setAsking(false)}
+      />
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+// The timeline page's client part: filters (kept in the URL so a view can be shared), the chart,
+// the live list with infinite scroll, and the detail drawer.
+import { usePathname } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { EventsPerDay } from "@/lib/events/timeline/chart";
+import type { TimelineFilters } from "@/lib/events/timeline/filters";
+import type { TimelinePage } from "@/lib/events/timeline/list";
+import { EventDrawer } from "@/components/events/event-drawer";
+import { EventList } from "@/components/events/event-list";
+import { EventsChart } from "@/components/events/events-chart";
+import { TimelineFiltersBar } from "@/components/events/timeline-filters";
+import { useEventsChart, useLiveUpdates, useTimelineList } from "@/components/events/use-timeline";
+
+interface Props {
+  initialFilters: TimelineFilters;
+  initialPage: TimelinePage;
+  initialChart: EventsPerDay;
+}
+
+function toSearch(filters: TimelineFilters): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+export function EventTimeline({ initialFilters, initialPage, initialChart }: Props) {
+  const pathname = usePathname();
+  const [filters, setFilters] = useState<TimelineFilters>(initialFilters);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const isInitial = filters === initialFilters;
+  const list = useTimelineList(filters, isInitial ? initialPage : undefined);
+  const chart = useEventsChart(filters, isInitial ? initialChart : undefined);
+  const live = useLiveUpdates();
+
+  // The URL follows the filters without a server round trip (Next.js syncs native history calls).
+  useEffect(() => {
+    const url = `${pathname}${toSearch(filters)}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
+  }, [filters, pathname]);
+
+  const events = useMemo(() => list.data?.pages.flatMap((p) => p.events) ?? [], [list.data]);
+  const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
+  const close = useCallback(() => setOpenId(null), []);
+
+  return (
+    <div className="space-y-4">
+      <TimelineFiltersBar value={filters} onChange={setFilters} />
+      <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-600">
+        <span aria-hidden className={`inline-block h-2 w-2 rounded-full ${live.error ? "bg-amber-500" : "bg-emerald-500"}`} />
+        {live.error ? "Live updates paused: retrying…" : live.updatedAt ? `Live · new events at ${live.updatedAt.toLocaleTimeString()}` : "Live"}
+      </p>
+      {chart.data && <EventsChart chart={chart.data} />}
+      {list.isError && <p role="alert" className="text-sm text-red-700">The events could not be loaded. {list.error.message}</p>}
+      {list.isPending ? (
+        <p className="text-slate-600">Loading events…</p>
+      ) : (
+        <EventList events={events} hasMore={list.hasNextPage} loadingMore={list.isFetchingNextPage} onLoadMore={loadMore} onOpen={setOpenId} />
+      )}
+      <EventDrawer id={openId} onClose={close} />
+    </div>
+  );
+}

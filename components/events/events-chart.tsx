@@ -1,0 +1,84 @@
+// Events per day by category as stacked bars in plain SVG. The picture is one role="img" with a
+// summary in its label; the same numbers are in a table below for screen readers and for reading.
+import type { EventsPerDay } from "@/lib/events/timeline/chart";
+import { categoryLabel, CATEGORY_COLORS, formatDay } from "@/components/events/format";
+
+const W = 720;
+const H = 180;
+const PAD = { left: 32, right: 8, top: 8, bottom: 22 };
+
+export function chartSummary(chart: EventsPerDay): string {
+  const total = chart.series.reduce((s, x) => s + x.total, 0);
+  const parts = chart.series.map((s) => `${categoryLabel(s.category)} ${s.total}`).join(", ");
+  return `Events per day by category, ${formatDay(chart.from)} to ${formatDay(chart.to)}: ${total} in all${parts ? ` (${parts})` : ""}.`;
+}
+
+export function EventsChart({ chart }: { chart: EventsPerDay }) {
+  const totals = chart.days.map((_, i) => chart.series.reduce((s, x) => s + x.counts[i], 0));
+  const max = Math.max(1, ...totals);
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const slot = plotW / Math.max(chart.days.length, 1);
+  const bar = Math.max(1, slot * 0.75);
+  const y = (n: number) => (n / max) * plotH;
+  const labelEvery = Math.ceil(chart.days.length / 8);
+  return (
+    <figure className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <figcaption className="text-sm font-medium text-slate-700">Events per day</figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={chartSummary(chart)}>
+        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#cbd5e1" />
+        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="#64748b">{max}</text>
+        <text x={PAD.left - 4} y={PAD.top + plotH} textAnchor="end" fontSize="10" fill="#64748b">0</text>
+        {chart.days.map((day, i) => {
+          let base = PAD.top + plotH;
+          const x = PAD.left + i * slot + (slot - bar) / 2;
+          return (
+            <g key={day}>
+              {chart.series.map((s) => {
+                const h = y(s.counts[i]);
+                base -= h;
+                return h > 0 ? <rect key={s.category} x={x} y={base} width={bar} height={h} fill={CATEGORY_COLORS[s.category] ?? "#999"} /> : null;
+              })}
+              {i % labelEvery === 0 && (
+                <text x={x + bar / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#64748b">{formatDay(day)}</text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Legend">
+        {chart.series.map((s) => (
+          <li key={s.category} className="inline-flex items-center gap-1.5">
+            <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: CATEGORY_COLORS[s.category] ?? "#999" }} />
+            {categoryLabel(s.category)} ({s.total})
+          </li>
+        ))}
+        {chart.series.length === 0 && <li>No events in this period.</li>}
+      </ul>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-slate-600">Show the numbers as a table</summary>
+        <div className="mt-2 max-h-64 overflow-auto">
+          <table className="w-full text-left text-xs">
+            <caption className="sr-only">Events per day by category</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="px-2 py-1">Day</th>
+                {chart.series.map((s) => <th key={s.category} scope="col" className="px-2 py-1">{categoryLabel(s.category)}</th>)}
+                <th scope="col" className="px-2 py-1">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {chart.days.map((day, i) => (
+                <tr key={day} className="border-t border-slate-100">
+                  <th scope="row" className="px-2 py-1 font-normal">{day}</th>
+                  {chart.series.map((s) => <td key={s.category} className="px-2 py-1">{s.counts[i]}</td>)}
+                  <td className="px-2 py-1">{totals[i]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+// The timeline's queries: pages of events (infinite), the chart, one event's detail, and the live
+// "head" the page polls; when the head moves, the list and the chart are refetched.
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { loadEventDetail, loadEventsChart, loadTimelineHead, loadTimelinePage, type ActionResult } from "@/app/events/actions";
+import type { EventsPerDay } from "@/lib/events/timeline/chart";
+import type { TimelineFilters } from "@/lib/events/timeline/filters";
+import type { TimelinePage } from "@/lib/events/timeline/list";
+
+export const LIVE_POLL_MS = 3000;
+
+function unwrap<T>(result: ActionResult<T>): T {
+  if (!result.ok) throw new Error(result.message);
+  return result.data;
+}
+
+export function useTimelineList(filters: TimelineFilters, initial?: TimelinePage) {
+  return useInfiniteQuery({
+    queryKey: ["events", "list", filters],
+    queryFn: async ({ pageParam }) => unwrap(await loadTimelinePage(filters, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    initialData: initial ? { pages: [initial], pageParams: [null] } : undefined,
+  });
+}
+
+export function useEventsChart(filters: TimelineFilters, initial?: EventsPerDay) {
+  return useQuery({
+    queryKey: ["events", "chart", filters],
+    queryFn: async () => unwrap(await loadEventsChart(filters)),
+    initialData: initial,
+    // The chart's counts are written by the processing job a moment after arrival.
+    refetchInterval: 15_000,
+  });
+}
+
+export function useEventDetail(id: string | null) {
+  return useQuery({
+    queryKey: ["events", "detail", id],
+    queryFn: () => loadEventDetail(id),
+    enabled: id !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** Polls for arrivals; returns when the list last changed because of one. */
+export function useLiveUpdates(): { updatedAt: Date | null; error: boolean } {
+  const queryClient = useQueryClient();
+  const head = useQuery({ queryKey: ["events", "head"], queryFn: () => loadTimelineHead(), refetchInterval: LIVE_POLL_MS, staleTime: 0 });
+  const previous = useRef<string | undefined>(undefined);
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  useEffect(() => {
+    if (head.data === undefined) return;
+    if (previous.current !== undefined && previous.current !== head.data) {
+      void queryClient.invalidateQueries({ queryKey: ["events", "list"] });
+      // Give the processing job a moment before re-reading the chart's counts.
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ["events", "chart"] }), 2000);
+      setUpdatedAt(new Date());
+    }
+    previous.current = head.data;
+  }, [head.data, queryClient]);
+  return { updatedAt, error: head.isError };
+}

@@ -1,0 +1,38 @@
+// The header: the sections the signed-in user may open, who they are, and sign-out. Signed out, it
+// offers only the way in.
+import Link from "next/link";
+import { MainNav } from "@/components/layout/main-nav";
+import { linksFor } from "@/components/layout/nav-links";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { getCurrentUser } from "@/lib/auth/guards";
+
+export async function SiteHeader() {
+  const user = await getCurrentUser();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+        <Link href="/" className="text-lg font-semibold text-brand-700">
+          Clinic Connect
+        </Link>
+        {user ? (
+          <>
+            <MainNav links={linksFor(user.roles).map(({ href, label }) => ({ href, label }))} />
+            <div className="flex items-center gap-3 text-sm">
+              <span className="text-slate-600">
+                <span className="font-medium text-slate-900">{user.name ?? "Signed in"}</span>
+                <span className="sr-only">, </span>
+                <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs">{user.roles.join(" · ")}</span>
+                <span className="ml-2 text-xs">{user.clinicName}</span>
+              </span>
+              <SignOutButton />
+            </div>
+          </>
+        ) : (
+          <Link href="/signin" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            Sign in
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

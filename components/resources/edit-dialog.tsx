@@ -1,0 +1,104 @@
+"use client";
+// Edit a resource's fields and, optionally, replace its file. Without a new file the change is sent
+// by the optimistic mutation and the dialog closes at once; with one, the file is uploaded with its
+// progress shown here, and the dialog stays open until the platform has it.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { RequestId } from "@/components/ui/states";
+import type { ResourceRecord } from "@/lib/contract";
+import { checkResourceFile, DROPZONE_ACCEPT, MAX_FILE_LABEL } from "@/lib/resources/file-check";
+import { fieldErrorsOf, ResourceEditSchema, type ResourceEdit } from "@/lib/resources/fields";
+import type { Failure } from "@/lib/resources/result";
+import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
+import { ResourceFieldset } from "@/components/resources/resource-fieldset";
+import { libraryKey } from "@/components/resources/use-resources";
+import { resourceForm, sendResourceForm } from "@/components/resources/upload-request";
+
+interface Props {
+  resource: ResourceRecord;
+  practitionerId: string | undefined;
+  plans?: TreatmentPlanOption[];
+  onSave: (fields: ResourceEdit) => void;
+  onClose: () => void;
+}
+
+const ACCEPT = Object.values(DROPZONE_ACCEPT).flat().join(",");
+
+const fieldsOf = (r: ResourceRecord): ResourceEdit => ({
+  name: r.name,
+  type: r.type ?? "",
+  category: r.category ?? "",
+  treatment_plan_id: r.treatment_plan_id ?? "",
+  save_to_library: r.save_to_library ? "true" : "false",
+});
+
+export function EditDialog({ resource, practitionerId, plans, onSave, onClose }: Props) {
+  const qc = useQueryClient();
+  const [fields, setFields] = useState<ResourceEdit>(() => fieldsOf(resource));
+  const [file, setFile] = useState<File | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function pickFile(picked: File | undefined) {
+    setFailure(null);
+    if (!picked) return setFile(null);
+    const checked = checkResourceFile(picked.name, new Uint8Array(await picked.arrayBuffer()));
+    if (checked.ok) setFile(picked);
+    else setFailure({ message: checked.problem.message, errors: { file: [checked.problem.message] } });
+  }
+
+  async function submit() {
+    const parsed = ResourceEditSchema.safeParse(fields);
+    if (!parsed.success) return setFailure({ message: "Some fields need your attention.", errors: fieldErrorsOf(parsed.error.issues) });
+    if (!file) {
+      onSave(fields);
+      return onClose();
+    }
+    setFailure(null);
+    setProgress(0);
+    const outcome = await sendResourceForm(`/api/resources/${encodeURIComponent(resource.id)}`, "PUT", resourceForm(fields as Record<string, string>, file, practitionerId), (p) =>
+      setProgress(p.total ? (p.loaded / p.total) * 100 : 0),
+    );
+    setProgress(null);
+    if (!outcome.ok) return setFailure(outcome.failure);
+    await qc.invalidateQueries({ queryKey: libraryKey(practitionerId) });
+    onClose();
+  }
+
+  const busy = progress !== null;
+  return (
+    <Dialog open onClose={() => !busy && onClose()} title={`Edit “${resource.name}”`} width="max-w-2xl">
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <ResourceFieldset value={fields} onChange={setFields} errors={failure?.errors} plans={plans} disabled={busy} />
+        <Field label="Replace the file (optional)" hint={`Now: ${resource.attachment.file_name}. Same types as uploads, up to ${MAX_FILE_LABEL}.`} errors={failure?.errors.file}>
+          {(p) => <input {...p} type="file" accept={ACCEPT} disabled={busy} className="block text-sm" onChange={(e) => void pickFile(e.target.files?.[0])} />}
+        </Field>
+        {progress !== null && <ProgressBar label={`Upload of ${file?.name ?? "the new file"}`} value={progress >= 100 ? undefined : progress} valueText={progress >= 100 ? "Saving…" : undefined} />}
+        {failure && (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+            <p>{failure.message}</p>
+            <RequestId id={failure.requestId} />
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" busy={busy}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

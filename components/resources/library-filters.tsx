@@ -1,0 +1,48 @@
+"use client";
+// Type, category and name search for a resource list. The search waits for a pause in typing.
+import { useEffect, useState } from "react";
+import { Field, inputClass } from "@/components/ui/field";
+import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract";
+import type { ResourceListFilter } from "@/lib/resources/fields";
+
+interface Props {
+  value: ResourceListFilter;
+  onChange: (value: ResourceListFilter) => void;
+}
+
+export function LibraryFilters({ value, onChange }: Props) {
+  const [q, setQ] = useState(value.q ?? "");
+  useEffect(() => {
+    if (q === (value.q ?? "")) return;
+    const t = setTimeout(() => onChange({ ...value, q: q || undefined }), 300);
+    return () => clearTimeout(t);
+  }, [q, value, onChange]);
+
+  return (
+    <div role="search" className="grid gap-3 sm:grid-cols-3">
+      <Field label="Search by name">
+        {(p) => <input {...p} type="search" className={inputClass} value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} />}
+      </Field>
+      <Field label="Type">
+        {(p) => (
+          <select {...p} className={inputClass} value={value.type ?? ""} onChange={(e) => onChange({ ...value, type: (e.target.value || undefined) as ResourceListFilter["type"] })}>
+            <option value="">All types</option>
+            {RESOURCE_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Category">
+        {(p) => (
+          <select {...p} className={inputClass} value={value.category ?? ""} onChange={(e) => onChange({ ...value, category: (e.target.value || undefined) as ResourceListFilter["category"] })}>
+            <option value="">All categories</option>
+            {RESOURCE_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}

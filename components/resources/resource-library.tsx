@@ -1,0 +1,67 @@
+"use client";
+// The resources page's client part: for staff, the practitioner picker first; then the tabs (the
+// practitioner's library with its upload, and the platform-provided resources). The chosen
+// practitioner lives in the URL (?practitioner=) so a reload or a shared link keeps it.
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { Tabs } from "@/components/ui/tabs";
+import { EmptyState } from "@/components/ui/states";
+import { LibraryList } from "@/components/resources/library-list";
+import { PractitionerPicker } from "@/components/resources/practitioner-picker";
+import { ServiceList } from "@/components/resources/service-list";
+import { UploadPanel } from "@/components/resources/upload-panel";
+import { useTreatmentPlans } from "@/components/resources/use-resources";
+
+interface Props {
+  isStaff: boolean;
+  /** The signed-in practitioner's platform id (practitioners only). */
+  selfId: string | undefined;
+  initialPractitioner: string | undefined;
+}
+
+function Library({ requestedId, practitionerId }: { requestedId: string | undefined; practitionerId: string }) {
+  // The plan list is a sandbox extension; without it the forms take a typed plan id.
+  const plans = useTreatmentPlans(requestedId);
+  return (
+    <div className="space-y-8">
+      <LibraryList requestedId={requestedId} practitionerId={practitionerId} plans={plans.data} />
+      <UploadPanel practitionerId={requestedId} plans={plans.data} />
+    </div>
+  );
+}
+
+export function ResourceLibrary({ isStaff, selfId, initialPractitioner }: Props) {
+  const pathname = usePathname();
+  const [tab, setTab] = useState<"library" | "platform">("library");
+  const [chosen, setChosen] = useState<string | undefined>(isStaff ? initialPractitioner : undefined);
+  const practitionerId = isStaff ? chosen : selfId;
+
+  useEffect(() => {
+    if (!isStaff) return;
+    const url = chosen ? `${pathname}?practitioner=${encodeURIComponent(chosen)}` : pathname;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
+  }, [chosen, isStaff, pathname]);
+
+  return (
+    <div className="space-y-6">
+      {isStaff && <PractitionerPicker value={chosen} onChange={setChosen} />}
+      <Tabs
+        label="Resources"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          {
+            key: "library",
+            label: isStaff ? "Practitioner's library" : "My library",
+            panel: practitionerId ? (
+              <Library key={practitionerId} requestedId={isStaff ? practitionerId : undefined} practitionerId={practitionerId} />
+            ) : (
+              <EmptyState title="Choose a practitioner first">Their library and uploads appear here once you pick who you are acting for.</EmptyState>
+            ),
+          },
+          { key: "platform", label: "Platform-provided", panel: <ServiceList /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+// One file in the upload list: its own fields, its progress bar, and what became of it.
+import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { RequestId } from "@/components/ui/states";
+import { formatBytes } from "@/lib/resources/file-check";
+import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
+import { ResourceFieldset } from "@/components/resources/resource-fieldset";
+import type { UploadDraft } from "@/components/resources/use-upload-queue";
+
+interface Props {
+  draft: UploadDraft;
+  plans?: TreatmentPlanOption[];
+  onChange: (patch: Partial<UploadDraft>) => void;
+  onRemove: () => void;
+  locked: boolean;
+}
+
+const STATUS_TEXT: Record<UploadDraft["status"], string> = {
+  ready: "Ready to upload",
+  uploading: "Uploading…",
+  saving: "Saving to the platform…",
+  done: "Uploaded",
+  failed: "Not uploaded",
+};
+
+export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) {
+  const busy = draft.status === "uploading" || draft.status === "saving";
+  const label = `Upload of ${draft.file.name}`;
+  return (
+    <li data-upload={draft.file.name} aria-label={draft.file.name} className={`space-y-3 rounded-lg border bg-white p-4 ${draft.status === "failed" ? "border-red-300" : "border-slate-200"}`}>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="font-medium text-slate-900">{draft.file.name}</p>
+          <p className="text-xs text-slate-600">
+            {formatBytes(draft.file.size)} · <span role="status">{STATUS_TEXT[draft.status]}</span>
+          </p>
+        </div>
+        {draft.status !== "done" && (
+          <Button size="sm" variant="ghost" disabled={busy || locked} onClick={onRemove} aria-label={`Remove ${draft.file.name} from the list`}>
+            Remove
+          </Button>
+        )}
+      </div>
+      {draft.status !== "done" && (
+        <ResourceFieldset value={draft.fields} onChange={(fields) => onChange({ fields })} errors={draft.failure?.errors} plans={plans} disabled={busy || locked} />
+      )}
+      {draft.status !== "ready" && (
+        <ProgressBar
+          label={label}
+          value={draft.status === "saving" ? undefined : draft.progress}
+          valueText={draft.status === "saving" ? "Saving…" : draft.status === "failed" ? "Failed" : undefined}
+          tone={draft.status === "failed" ? "error" : draft.status === "done" ? "done" : "brand"}
+        />
+      )}
+      {draft.failure && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+          <p>
+            {draft.file.name} was not uploaded: {draft.failure.message}
+          </p>
+          <RequestId id={draft.failure.requestId} />
+          {draft.failure.errors.file && <p>{draft.failure.errors.file.join(" ")}</p>}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+// Sends one resource form (multipart) to the upload route with XMLHttpRequest, the browser API that
+// reports upload progress (fetch does not). Resolves with the created/updated record or the route's
+// failure in plain words; never rejects.
+import type { ResourceRecord } from "@/lib/contract";
+import type { Failure } from "@/lib/resources/result";
+
+export type UploadOutcome = { ok: true; resource: ResourceRecord } | { ok: false; failure: Failure };
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+function failureOf(status: number, body: unknown): Failure {
+  const b = (body ?? {}) as Partial<Failure>;
+  if (typeof b.message === "string") return { message: b.message, requestId: b.requestId, errors: b.errors ?? {}, reconnect: b.reconnect };
+  if (status === 413) return { message: "The file is larger than the server accepts.", errors: {} };
+  return { message: `The upload failed (HTTP ${status}). Try again in a moment.`, errors: {} };
+}
+
+export function sendResourceForm(url: string, method: "POST" | "PUT", form: FormData, onProgress: (p: UploadProgress) => void): Promise<UploadOutcome> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    xhr.onload = () => {
+      const body: unknown = xhr.response;
+      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === "object" && "resource" in body) {
+        resolve({ ok: true, resource: (body as { resource: ResourceRecord }).resource });
+      } else {
+        resolve({ ok: false, failure: failureOf(xhr.status, body) });
+      }
+    };
+    xhr.onerror = () => resolve({ ok: false, failure: { message: "The app could not be reached. Check your connection and try again.", errors: {} } });
+    xhr.onabort = () => resolve({ ok: false, failure: { message: "The upload was cancelled.", errors: {} } });
+    xhr.send(form);
+  });
+}
+
+/** The multipart body both routes read. */
+export function resourceForm(fields: Record<string, string>, file: File | null, practitionerId: string | undefined): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  if (practitionerId) form.set("practitioner_id", practitionerId);
+  if (file) form.set("file", file, file.name);
+  return form;
+}

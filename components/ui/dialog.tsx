@@ -1,0 +1,68 @@
+"use client";
+// A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it and the
+// rest of the page is inert. Controlled by `open`; `onClose` runs for Escape, the close button and
+// a click on the backdrop. Mark the control that should take focus first with data-autofocus.
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Width class, e.g. "max-w-lg". */
+  width?: string;
+}
+
+export function Dialog({ open, onClose, title, description, children, width = "max-w-lg" }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element (the close button); a caller marks the safer
+      // starting point with data-autofocus (React's autoFocus runs before the dialog is open).
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+      className={`w-full ${width} rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
+    >
+      {open && (
+        <div className="space-y-4 p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+              <span aria-hidden>×</span>
+            </button>
+          </div>
+          {description && (
+            <div id={descriptionId} className="text-sm text-slate-600">
+              {description}
+            </div>
+          )}
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,44 @@
+// A labelled form control with its hint and errors wired for screen readers (aria-describedby,
+// aria-invalid). Pass the control as a render function that receives those attributes.
+import { useId, type ReactNode } from "react";
+
+export interface ControlProps {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
+}
+
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  errors?: string[];
+  children: (props: ControlProps) => ReactNode;
+  className?: string;
+}
+
+export const inputClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
+
+export function Field({ label, hint, errors, children, className = "" }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`space-y-1 ${className}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({ id, "aria-describedby": describedBy, "aria-invalid": errorId ? true : undefined })}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {errorId && (
+        <p id={errorId} className="text-xs text-red-700">
+          {errors?.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}

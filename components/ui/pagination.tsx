@@ -1,0 +1,58 @@
+"use client";
+// Page controls for a list the server pages: previous/next, where we are, and optionally the page
+// size. Works from the platform's `meta` (spec 2.6).
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+
+export interface PageMeta {
+  current_page: number;
+  next_page: number | null;
+  prev_page: number | null;
+  total_pages: number;
+  total_count: number;
+}
+
+interface PaginationProps {
+  meta: PageMeta;
+  onPage: (page: number) => void;
+  /** What is counted, e.g. "resources". */
+  noun: string;
+  size?: number;
+  sizes?: readonly number[];
+  onSize?: (size: number) => void;
+  busy?: boolean;
+}
+
+export function Pagination({ meta, onPage, noun, size, sizes, onSize, busy }: PaginationProps) {
+  const sizeId = useId();
+  const pages = Math.max(meta.total_pages, 1);
+  return (
+    <nav aria-label={`Pages of ${noun}`} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p aria-live="polite" className="text-slate-600">
+        Page {Math.min(meta.current_page, pages)} of {pages} · {meta.total_count} {noun}
+      </p>
+      <div className="flex items-center gap-2">
+        {sizes && onSize && size !== undefined && (
+          <span className="flex items-center gap-1">
+            <label htmlFor={sizeId} className="text-slate-600">
+              Per page
+            </label>
+            <select id={sizeId} value={size} onChange={(e) => onSize(Number(e.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1">
+              {sizes.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </span>
+        )}
+        <Button size="sm" disabled={busy || meta.prev_page === null} onClick={() => meta.prev_page && onPage(meta.prev_page)}>
+          ← Previous
+        </Button>
+        <Button size="sm" disabled={busy || meta.next_page === null} onClick={() => meta.next_page && onPage(meta.next_page)}>
+          Next →
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,284 @@
+// The admin console end to end against the sandbox, on the second seeded clinic (the other specs
+// mostly use the first): a forced refresh; a connection the platform revoked turning broken; an
+// admin revoking one; promote and demote; entering a clinic key and watching it activate, then the
+// clinic revoking it; filtering deliveries in every form and paging; a reconciliation run watched to
+// the end with the gap it filled; and non-admins refused by pages, the route and the actions.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
+import { E2E_ENV } from "./stack-env";
+import { PRACTITIONER, SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+
+const CLINIC = 1;
+const LIVE = { timeout: 30_000 };
+const CALLBACK = `${E2E_ENV.APP_URL}/api/auth/callback/clinic`;
+
+interface SeedClinic {
+  id: string;
+  current_clinic_key: string;
+}
+
+async function seedClinic(page: Page): Promise<SeedClinic> {
+  return (await sandboxControl<{ clinics: SeedClinic[] }>(page, "seed")).clinics[CLINIC];
+}
+
+/**
+ * Signs in as the clinic's admin: whoever of these signed in to it first (this spec or another)
+ * became its admin. The practitioners this spec acts on (nth 2 and 3) are never among them.
+ */
+async function signInAsClinicAdmin(page: Page): Promise<void> {
+  for (const [who, nth] of [[STAFF, 0], [PRACTITIONER, 1], [PRACTITIONER, 0]] as const) {
+    await signInAs(page, who, { clinicIndex: CLINIC, nth });
+    if ((await currentSession(page)).user?.role === "Admin") return;
+    await signOut(page);
+  }
+  throw new Error("none of the usual first users of the second clinic is its admin");
+}
+
+/** A practitioner signed in in a browser of their own; returns their app user id and the OAuth code. */
+async function memberSignsIn(browser: Browser, nth: number): Promise<{ page: Page; userId: string; code: () => string }> {
+  const context = await browser.newContext({ baseURL: E2E_ENV.APP_URL });
+  const page = await context.newPage();
+  let code = "";
+  page.on("request", (request) => {
+    if (request.url().startsWith(CALLBACK)) code = new URL(request.url()).searchParams.get("code") ?? code;
+  });
+  await signInAs(page, PRACTITIONER, { clinicIndex: CLINIC, nth });
+  const userId = (await currentSession(page)).user?.id ?? "";
+  expect(userId).not.toBe("");
+  return { page, userId, code: () => code };
+}
+
+/** Webhooks to the app with the wall clock, whatever other specs did to the sandbox's clock. */
+async function registerWebhookEndpoint(page: Page): Promise<void> {
+  await sandboxControl(page, "webhook-endpoint", {
+    url: `${E2E_ENV.APP_URL}/api/webhooks/clinic`,
+    signing_secret: LOCAL_DEFAULTS.webhookSecret,
+    challenge_token: LOCAL_DEFAULTS.webhookChallenge,
+    enabled: true,
+    signature_clock: "wall",
+  });
+}
+
+const keyState = (page: Page) => page.getByTestId("clinic-key-state");
+
+async function enterClinicKey(page: Page, key: string): Promise<void> {
+  await page.goto("/admin/clinic-key");
+  await page.getByLabel(/^(new )?clinic key$/i).fill(key);
+  await page.getByRole("button", { name: /Save the key|Replace the key/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved (encrypted)" })).toBeVisible();
+}
+
+/** The clinic's integration activated with its current key (entered through the console if need be). */
+async function ensureActivated(page: Page): Promise<SeedClinic> {
+  const clinic = await seedClinic(page);
+  await page.goto("/admin/clinic-key");
+  if ((await keyState(page).textContent())?.includes("Activated")) return clinic;
+  await enterClinicKey(page, clinic.current_clinic_key);
+  await expect(keyState(page)).toHaveText("Activated", LIVE);
+  return clinic;
+}
+
+const accountRow = (page: Page, userId: string) => page.locator(`tr[data-user-id="${userId}"]`);
+
+test.beforeEach(async ({ page }) => {
+  await sandboxControl(page, "faults", { clear: true });
+  await registerWebhookEndpoint(page);
+});
+
+test("accounts: a forced refresh, a connection the platform revoked turns broken, an admin revokes one", async ({ page, browser }) => {
+  await signInAsClinicAdmin(page); // first: on a fresh database the first to sign in becomes the admin
+  const member = await memberSignsIn(browser, 3);
+  await page.goto("/admin/accounts");
+  const row = accountRow(page, member.userId);
+  await expect(row.locator('[data-column="state"]')).toContainText("Connected");
+  await expect(row.locator('[data-column="last-refresh"]')).toContainText("Never");
+
+  await row.getByRole("button", { name: /^Force refresh for/ }).click();
+  await expect(row.getByRole("status")).toContainText("Refreshed. The new token is valid until");
+  await expect(row.locator('[data-column="last-refresh"]')).toContainText("1 refresh");
+
+  // The platform ends the user's authorization behind our back (replaying the sign-in's code makes
+  // the sandbox revoke every token of that grant, the refreshed ones included).
+  const replay = await page.request.post(`${SANDBOX}/api/oauth/token`, {
+    data: { grant_type: "authorization_code", client_id: LOCAL_DEFAULTS.clientId, client_secret: LOCAL_DEFAULTS.clientSecret, code: member.code(), redirect_uri: CALLBACK },
+  });
+  expect(replay.status()).toBe(400);
+  await row.getByRole("button", { name: /^Force refresh for/ }).click();
+  await expect(row.getByRole("alert")).toContainText("the connection is now broken");
+  await expect(row.locator('[data-column="state"]')).toContainText("Broken");
+  await expect(row.locator('[data-column="state"]')).toContainText("invalid_grant");
+
+  // An admin revokes a working connection: another practitioner, freshly signed in.
+  const other = await memberSignsIn(browser, 2);
+  await page.reload();
+  const otherRow = accountRow(page, other.userId);
+  await expect(otherRow.locator('[data-column="state"]')).toContainText("Connected");
+  await otherRow.getByRole("button", { name: /^Revoke .*connection$/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+  await expect(otherRow.getByRole("status")).toContainText("Revoked here and at the platform");
+  await expect(otherRow.locator('[data-column="state"]')).toContainText("Revoked");
+  await expect(otherRow.getByRole("button", { name: /^Force refresh for/ })).toBeDisabled();
+  await other.page.context().close();
+  await member.page.context().close();
+});
+
+test("accounts: promote a user to admin and demote them again; a demoted admin's actions are refused", async ({ page, browser }) => {
+  await signInAsClinicAdmin(page); // first: on a fresh database the first to sign in becomes the admin
+  const member = await memberSignsIn(browser, 3);
+  await page.goto("/admin/accounts");
+  const row = accountRow(page, member.userId);
+  await row.getByRole("button", { name: /^Promote .* to admin$/ }).click();
+  await expect(row.locator('[data-column="role"]')).toHaveText("Admin");
+
+  // The promoted user opens the console, then loses it while the page is open.
+  await member.page.goto("/admin/accounts");
+  await expect(member.page.getByRole("heading", { level: 2, name: "Accounts" })).toBeVisible();
+  await row.getByRole("button", { name: /^Demote / }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Demote" }).click();
+  await expect(row.locator('[data-column="role"]')).toHaveText("Practitioner");
+
+  const stale = accountRow(member.page, member.userId);
+  await stale.getByRole("button", { name: /^Force refresh for/ }).click();
+  await expect(stale.getByRole("alert")).toHaveText("Only admins of this clinic may do this. Ask an admin to promote you.");
+  expect((await member.page.goto("/admin/accounts"))?.status()).toBe(404);
+  await member.page.context().close();
+});
+
+test("clinic key: enter it and see it activate; the clinic revokes it and the console says what to do", async ({ page }) => {
+  await signInAsClinicAdmin(page);
+  const clinic = await ensureActivated(page);
+  const key = clinic.current_clinic_key;
+  await expect(page.getByText(`••••••••${key.slice(-4)}`)).toBeVisible();
+  expect(await page.content()).not.toContain(key);
+  await expect(page.getByRole("table", { name: "Latest clinic key events" })).toContainText("clinic_key.activated");
+
+  await sandboxControl(page, "clinic-keys/revoke", { clinic_id: clinic.id });
+  await expect(keyState(page)).toHaveText("Revoked", LIVE);
+  await expect(page.getByText("What to do: ask the clinic to issue a new key")).toBeVisible();
+  await page.goto("/admin");
+  await expect(page.getByRole("region", { name: "Clinic key" })).toContainText("Revoked");
+
+  // The clinic issues a new key; entering it activates the integration again.
+  const issued = await sandboxControl<{ clinic_key: { value: string } }>(page, "clinic-keys/issue", { clinic_id: clinic.id });
+  await enterClinicKey(page, issued.clinic_key.value);
+  await expect(keyState(page)).toHaveText("Activated", LIVE);
+
+  // A key of another clinic is refused and nothing changes.
+  const other = (await sandboxControl<{ clinics: SeedClinic[] }>(page, "seed")).clinics[0];
+  await page.getByLabel(/^(new )?clinic key$/i).fill(other.current_clinic_key);
+  await page.getByRole("button", { name: "Replace the key" }).click();
+  await expect(page.getByText("The platform does not know this key for your clinic")).toBeVisible();
+  await expect(page.getByText(`••••••••${issued.clinic_key.value.slice(-4)}`)).toBeVisible();
+});
+
+test("webhooks: set-up, the chart, and deliveries filtered by every date form, event, outcome, sort and pages", async ({ page }) => {
+  await signInAsClinicAdmin(page);
+  const clinic = await ensureActivated(page);
+  const ids: string[] = [];
+  for (let i = 0; i < 11; i++) ids.push((await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinic.id, type: "patient.created" })).event.id);
+  await sandboxControl(page, "webhooks/drain", {});
+
+  await page.goto("/admin/webhooks");
+  await expect(page.getByTestId("webhook-url")).toHaveText(`${E2E_ENV.APP_URL}/api/webhooks/clinic`);
+  await expect(page.getByTestId("webhook-secret")).toContainText("Local default");
+  await expect(page.getByTestId("webhook-challenge")).toContainText("Local default");
+  await expect(page.getByRole("img", { name: /Webhook delivery attempts per day, .*delivered/ })).toBeVisible();
+
+  const table = page.getByRole("table", { name: "Webhook deliveries" });
+  const rows = table.locator("tbody tr");
+  const target = ids[5];
+  await page.getByLabel("Event id", { exact: true }).fill(target);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`event_id=${target}`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-delivery-event", target);
+  await expect(rows.first()).toContainText("Delivered");
+  const day = ((await rows.first().getAttribute("data-attempted-at")) ?? "").slice(0, 10);
+  const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+  // Outcome: this event was delivered, so "failed" finds nothing.
+  await page.getByLabel("Outcome", { exact: true }).selectOption("false");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No delivery attempts match these filters.")).toBeVisible();
+  await page.getByLabel("Outcome", { exact: true }).selectOption("");
+
+  // Every date form, each with the event id still set: [mode, day, to, expected rows].
+  const forms: Array<[string, string, string | null, number]> = [
+    ["on", day, null, 1],
+    ["before", day, null, 0],
+    ["after", dayBefore, null, 1],
+    ["after", day, null, 0],
+    ["between", dayBefore, day, 1],
+  ];
+  for (const [mode, from, to, expected] of forms) {
+    await page.getByLabel("Date filter", { exact: true }).selectOption(mode);
+    await page.getByLabel(mode === "between" ? "From" : "Day", { exact: true }).fill(from);
+    if (to) await page.getByLabel("To", { exact: true }).fill(to);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/attempted_at=/);
+    if (expected === 0) await expect(page.getByText("No delivery attempts match these filters.")).toBeVisible();
+    else await expect(rows).toHaveCount(expected);
+  }
+
+  // Pages of 10, sorted by event id ascending.
+  await page.getByRole("button", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/admin\/webhooks$/);
+  await page.getByLabel("Sort by", { exact: true }).selectOption("event_id");
+  await page.getByLabel("Order", { exact: true }).selectOption("ASC");
+  await page.getByLabel("Per page", { exact: true }).selectOption("10");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/size=10/);
+  await expect(rows).toHaveCount(10);
+  const eventIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-delivery-event") ?? ""));
+  expect(eventIds).toEqual([...eventIds].sort());
+  await expect(page.getByText(/^Page 1 of \d+ · \d+ delivery attempts$/)).toBeVisible();
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
+
+  // A hand-edited URL with a date that does not exist says why.
+  await page.goto("/admin/webhooks?attempted_at=2026-02-30");
+  await expect(page.getByRole("alert").filter({ hasText: "not a valid date" })).toBeVisible();
+});
+
+test("reconciliation: run it now, watch the progress bar finish, and see the dropped delivery as a gap", async ({ page }) => {
+  await signInAsClinicAdmin(page);
+  const clinic = await ensureActivated(page);
+  await sandboxControl(page, "faults", { webhook_drop_next: 1 });
+  const dropped = (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinic.id, type: "order.placed" })).event.id;
+
+  await page.goto("/admin/reconciliation");
+  const panel = page.getByRole("region", { name: "Reconciliation" });
+  await panel.getByRole("button", { name: "Reconcile now" }).click();
+  await expect(panel.getByRole("progressbar", { name: "Reconciliation progress" })).toBeVisible();
+  await expect(panel.getByRole("status")).toContainText("Done", { timeout: 60_000 });
+  await expect(panel.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  const lastRun = page.getByRole("table", { name: "Last reconciliation runs" }).locator("tbody tr").first();
+  await expect(lastRun).toContainText("Succeeded", LIVE);
+  await expect(lastRun).toContainText("By an admin");
+
+  await page.goto("/admin/webhooks");
+  await expect(page.locator(`tr[data-gap-event="${dropped}"]`)).toContainText("order.placed");
+});
+
+test("only admins: pages answer 404, the status route 403 (401 signed out), the overview works for admins", async ({ page, request }) => {
+  await signInAsClinicAdmin(page);
+  const status = await page.request.get("/admin/api/status");
+  expect(status.status()).toBe(200);
+  expect(await status.json()).toMatchObject({ environment: { authMode: "role" }, accounts: { users: expect.any(Number) } });
+  await page.goto("/admin");
+  for (const part of ["Accounts", "Clinic key", "Webhooks", "Reconciliation", "Environment"]) await expect(page.getByRole("region", { name: part })).toBeVisible();
+  await page.goto("/admin/environment");
+  await expect(page.getByTestId("platform-server")).toHaveText(`Local sandbox (on this machine) at ${SANDBOX}`);
+  await expect(page.getByTestId("auth-mode")).toContainText("Role-based");
+  await signOut(page);
+
+  await signInAs(page, PRACTITIONER, { clinicIndex: CLINIC, nth: 2 });
+  expect((await currentSession(page)).user?.role).not.toBe("Admin");
+  for (const path of ["/admin", "/admin/accounts", "/admin/clinic-key", "/admin/webhooks", "/admin/reconciliation", "/admin/environment"]) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+  }
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
+  expect((await page.request.get("/admin/api/status")).status()).toBe(403);
+  expect((await request.get("/admin/api/status")).status()).toBe(401);
+});

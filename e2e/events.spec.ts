@@ -1,0 +1,151 @@
+// The staff timeline end to end: sandbox clinic activity → signed webhook → the app → the timeline
+// in the browser without a reload; dropped and duplicated deliveries filled by reconciliation with
+// nothing twice; out-of-order deliveries; and one clinic's staff never seeing another's events.
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
+import { E2E_ENV } from "./stack-env";
+import { PRACTITIONER, SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+
+interface SeedClinic {
+  id: string;
+  current_clinic_key: string;
+  staff: { id: string }[];
+}
+
+const LIVE_TIMEOUT = 20_000;
+
+async function seedClinics(page: Page): Promise<SeedClinic[]> {
+  return (await sandboxControl<{ clinics: SeedClinic[] }>(page, "seed")).clinics;
+}
+
+/**
+ * Webhooks are sent only for activated integrations (spec 3): the first API request carrying the
+ * clinic key activates it. The app sends the key once an admin enters it; here we make that first
+ * request directly, with a token of the clinic's first staff member.
+ */
+async function activate(request: APIRequestContext, clinic: SeedClinic): Promise<void> {
+  const redirectUri = `${E2E_ENV.APP_URL}/api/auth/callback/clinic`;
+  const form = { client_id: LOCAL_DEFAULTS.clientId, redirect_uri: redirectUri, response_type: "code", state: "e2e", user_id: clinic.staff[0].id };
+  const authorized = await request.post(`${SANDBOX}/api/oauth/authorize`, { form, maxRedirects: 0 });
+  const code = new URL(authorized.headers().location ?? "").searchParams.get("code") ?? "";
+  const token = await request.post(`${SANDBOX}/api/oauth/token`, {
+    data: { grant_type: "authorization_code", client_id: LOCAL_DEFAULTS.clientId, client_secret: LOCAL_DEFAULTS.clientSecret, code, redirect_uri: redirectUri },
+  });
+  const { oauth } = await token.json();
+  const clinic_ = await request.get(`${SANDBOX}/api/clinic`, { headers: { authorization: `Bearer ${oauth.access_token}`, "X-Service-Clinic-Key": clinic.current_clinic_key } });
+  expect(clinic_.ok()).toBeTruthy();
+}
+
+async function activity(page: Page, clinicId: string, type: string): Promise<string> {
+  return (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinicId, type })).event.id;
+}
+
+const row = (page: Page, id: string) => page.locator(`tr[data-event-id="${id}"]`);
+
+/** Signs in as whoever of clinic 0 is an admin (the first user of the clinic to sign in became one). */
+async function signInAsAdmin(page: Page): Promise<void> {
+  for (const who of [PRACTITIONER, STAFF]) {
+    await signInAs(page, who);
+    if ((await currentSession(page)).user?.role === "Admin") return;
+    await signOut(page);
+  }
+  throw new Error("no admin among the first practitioner and staff member of clinic 0");
+}
+
+test.beforeEach(async ({ page }) => {
+  await sandboxControl(page, "faults", { clear: true });
+});
+
+test("clinic activity arrives on the open timeline without a reload, with its detail", async ({ page }) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAs(page, STAFF);
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Events per day by category/ })).toBeVisible();
+
+  const id = await activity(page, clinic.id, "treatment_plan.created");
+  await expect(row(page, id)).toBeVisible({ timeout: LIVE_TIMEOUT });
+  await expect(row(page, id)).toContainText("treatment_plan.created");
+  await expect(row(page, id)).toContainText("Webhook");
+
+  await row(page, id).getByRole("button", { name: "treatment_plan.created" }).click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer).toContainText(id);
+  await expect(drawer.getByLabel("Event data")).toContainText("treatment_plan");
+  await page.keyboard.press("Escape");
+  await expect(drawer).toHaveCount(0);
+});
+
+test("filters by category and date and keeps them in the URL", async ({ page }) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAs(page, STAFF);
+  const orderId = await activity(page, clinic.id, "order.placed");
+  const patientId = await activity(page, clinic.id, "patient.created");
+  await page.goto("/events");
+  await expect(row(page, patientId)).toBeVisible({ timeout: LIVE_TIMEOUT });
+
+  await page.getByLabel("Category").selectOption("orders");
+  await expect(page).toHaveURL(/category=orders/);
+  await expect(row(page, orderId)).toBeVisible();
+  await expect(row(page, patientId)).toHaveCount(0);
+
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel("Date filter").selectOption("before");
+  await page.getByLabel("Day").fill(today);
+  await expect(row(page, orderId)).toHaveCount(0);
+  await page.getByLabel("Date filter").selectOption("on");
+  await expect(row(page, orderId)).toBeVisible();
+});
+
+test("a dropped and a duplicated delivery: reconciliation fills the gap, nothing twice", async ({ page }) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAsAdmin(page);
+  await sandboxControl(page, "faults", { webhook_drop_next: 1, webhook_duplicate_next: 1 });
+  const dropped = await activity(page, clinic.id, "product.created");
+  const duplicated = await activity(page, clinic.id, "patient.updated");
+  await page.goto("/events");
+  await expect(row(page, duplicated)).toHaveCount(1, { timeout: LIVE_TIMEOUT });
+  await expect(row(page, dropped)).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Reconcile now" }).click();
+  await expect(page.getByRole("progressbar", { name: "Reconciliation progress" })).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
+  await expect(row(page, dropped)).toHaveCount(1, { timeout: LIVE_TIMEOUT });
+  await expect(row(page, dropped)).toContainText("Reconciliation");
+  await expect(row(page, duplicated)).toHaveCount(1);
+});
+
+test("out-of-order deliveries all arrive and show in order of creation", async ({ page }) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAs(page, STAFF);
+  await sandboxControl(page, "faults", { webhook_reorder_next: 2 });
+  const first = await activity(page, clinic.id, "lab_order.updated");
+  const second = await activity(page, clinic.id, "product.updated");
+  await page.goto("/events");
+  await expect(row(page, first)).toBeVisible({ timeout: LIVE_TIMEOUT });
+  await expect(row(page, second)).toBeVisible();
+  const ids = await page.locator("tr[data-event-id]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-event-id")));
+  expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+});
+
+test("staff of one clinic never see another clinic's events", async ({ page }) => {
+  const [clinicA, clinicB] = await seedClinics(page);
+  await activate(page.request, clinicA);
+  const idA = await activity(page, clinicA.id, "patient.created");
+  // Make sure A's event has arrived before looking from B.
+  await signInAs(page, STAFF);
+  await page.goto(`/events?q=${idA}`);
+  await expect(row(page, idA)).toBeVisible({ timeout: LIVE_TIMEOUT });
+  await signOut(page);
+
+  await signInAs(page, STAFF, { clinicIndex: 1 });
+  expect((await currentSession(page)).user?.clinicId).toBe(clinicB.id);
+  await page.goto(`/events?q=${idA}`);
+  await expect(page.getByText("No events match these filters yet.")).toBeVisible();
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  await expect(row(page, idA)).toHaveCount(0);
+});

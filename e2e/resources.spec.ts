@@ -1,0 +1,322 @@
+// The resource library end to end, against the sandbox: upload of every allowed type with per-file
+// progress; refusals in the browser and on the server (a disallowed type, a renamed executable); a
+// failed file beside a successful one; edit, replace, delete; optimistic rollback; pagination and
+// filters; staff acting for a practitioner; another practitioner's resource out of reach.
+import { expect, test, type Page } from "@playwright/test";
+import { FILES } from "@/sandbox/testing/files";
+import { PRACTITIONER, STAFF, sandboxControl, signInAs } from "./support/session";
+
+interface SeedUser {
+  id: string;
+  first_name: string;
+  last_name: string;
+}
+interface SeedClinic {
+  id: string;
+  practitioners: SeedUser[];
+}
+
+const MIME = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf", doc: "application/msword", gif: "image/gif", exe: "application/x-msdownload" } as const;
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+
+/** A real PDF one byte over the 10 MiB limit. */
+const TOO_BIG = Buffer.concat([FILES.pdf, Buffer.alloc(10 * 1024 * 1024 + 1 - FILES.pdf.length)]);
+
+/** A tag unique to one test, so names never collide with other tests' uploads in the shared sandbox. */
+const tag = (label: string) => `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function clinics(page: Page): Promise<SeedClinic[]> {
+  return (await sandboxControl<{ clinics: SeedClinic[] }>(page, "seed")).clinics;
+}
+
+const byName = (user: SeedUser) => new RegExp(`^Sign in as ${user.first_name} ${user.last_name} \\(Practitioner\\)$`);
+
+/** Creates a resource through the app's upload route (as the signed-in user) and returns its id. */
+async function uploadDirect(page: Page, name: string, extra: Record<string, string> = {}): Promise<string> {
+  const response = await page.request.post("/api/resources", {
+    multipart: { name, save_to_library: "true", ...extra, file: { name: `${name}.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).resource.id;
+}
+
+const dropzoneInput = (page: Page) => page.getByLabel("Choose files to upload");
+const uploadItem = (page: Page, fileName: string) => page.getByRole("listitem", { name: fileName });
+const row = (page: Page, id: string) => page.locator(`tr[data-resource-id="${id}"]`);
+const search = (page: Page) => page.getByRole("search").getByLabel("Search by name");
+
+test.beforeEach(async ({ page }) => {
+  await sandboxControl(page, "faults", { clear: true });
+});
+
+test("uploads one file of each allowed type, each with its own fields and a progress bar", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  await page.goto("/resources");
+  await expect(page.getByText(/JPG, JPEG, PNG, PDF, DOC, XLSX, PPTX · up to 10\.0 MB per file/)).toBeVisible();
+  const t = tag("each");
+  const files = [
+    { name: `${t}-photo.jpg`, mimeType: MIME.jpg, buffer: FILES.jpg },
+    { name: `${t}-photo.jpeg`, mimeType: MIME.jpg, buffer: FILES.jpg },
+    { name: `${t}-chart.png`, mimeType: MIME.png, buffer: FILES.png },
+    { name: `${t}-guide.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf },
+    { name: `${t}-notes.doc`, mimeType: MIME.doc, buffer: FILES.doc },
+    { name: `${t}-plan.xlsx`, mimeType: XLSX, buffer: FILES.xlsx },
+    { name: `${t}-talk.pptx`, mimeType: PPTX, buffer: FILES.pptx },
+  ];
+  await dropzoneInput(page).setInputFiles(files);
+  for (const f of files) await expect(uploadItem(page, f.name)).toBeVisible();
+
+  const guide = uploadItem(page, `${t}-guide.pdf`);
+  await guide.getByLabel("Name", { exact: true }).fill(`${t} Sleep guide`);
+  await guide.getByLabel("Type").selectOption("Guide");
+  await guide.getByLabel("Category").selectOption("Lifestyle");
+  await uploadItem(page, `${t}-plan.xlsx`).getByLabel("Save to my resource library").uncheck();
+
+  await page.getByRole("button", { name: "Upload 7 files" }).click();
+  for (const f of files) {
+    const item = uploadItem(page, f.name);
+    await expect(item.getByRole("status")).toHaveText("Uploaded", { timeout: 20_000 });
+    await expect(item.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  }
+
+  await search(page).fill(t);
+  await expect(page.locator("tr[data-resource-id]")).toHaveCount(7);
+  const sleep = page.getByRole("row", { name: new RegExp(`${t} Sleep guide`) });
+  await expect(sleep).toContainText("Guide");
+  await expect(sleep).toContainText("Lifestyle");
+  await expect(sleep).toContainText(`${t}-guide.pdf`);
+  await expect(page.getByRole("row", { name: new RegExp(`${t}-plan`) }).getByRole("cell", { name: "No", exact: true })).toBeVisible();
+});
+
+test("refuses a disallowed type and a renamed executable, in the browser and again on the server", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  await page.goto("/resources");
+  const t = tag("refuse");
+  await dropzoneInput(page).setInputFiles([
+    { name: `${t}-anim.gif`, mimeType: MIME.gif, buffer: FILES.gif },
+    { name: `${t}-guide.pdf`, mimeType: MIME.pdf, buffer: FILES.exe },
+    { name: `${t}-ok.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf },
+    { name: `${t}-big.pdf`, mimeType: MIME.pdf, buffer: TOO_BIG },
+  ]);
+  const refused = page.getByRole("alert").filter({ hasText: "Not accepted" });
+  await expect(refused.locator(`[data-refused="${t}-big.pdf"]`)).toContainText("larger than 10.0 MB");
+  await expect(refused.locator(`[data-refused="${t}-anim.gif"]`)).toContainText(".gif files are not accepted");
+  await expect(refused.locator(`[data-refused="${t}-guide.pdf"]`)).toContainText("not a real PDF");
+  await expect(uploadItem(page, `${t}-ok.pdf`)).toBeVisible();
+  await expect(page.locator("[data-upload]")).toHaveCount(1);
+
+  // The browser can be bypassed: the route checks the content itself.
+  for (const file of [
+    { name: `${t}-guide.pdf`, mimeType: MIME.pdf, buffer: FILES.exe, says: /not a real PDF/ },
+    { name: `${t}-setup.exe`, mimeType: MIME.exe, buffer: FILES.exe, says: /\.exe files are not accepted/ },
+    { name: `${t}-anim.gif`, mimeType: MIME.gif, buffer: FILES.gif, says: /\.gif files are not accepted/ },
+  ]) {
+    const response = await page.request.post("/api/resources", { multipart: { name: file.name, save_to_library: "true", file } });
+    expect(response.status()).toBe(422);
+    const body = await response.json();
+    expect(body.errors.file.join(" ")).toMatch(file.says);
+  }
+  const big = await page.request.post("/api/resources", { multipart: { name: "big", save_to_library: "true", file: { name: "big.pdf", mimeType: MIME.pdf, buffer: TOO_BIG } } });
+  expect(big.status()).toBe(413);
+  expect((await big.json()).message).toContain("larger than 10.0 MB");
+});
+
+test("a file the platform refuses fails with its own message and request id while the other goes through", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  await page.goto("/resources");
+  await expect(page.locator("tr[data-resource-id]").first()).toBeVisible();
+  const t = tag("mixed");
+  const first = `${t}-first.pdf`;
+  const second = `${t}-second.png`;
+  await dropzoneInput(page).setInputFiles([
+    { name: first, mimeType: MIME.pdf, buffer: FILES.pdf },
+    { name: second, mimeType: MIME.png, buffer: FILES.png },
+  ]);
+  // Files go one at a time, in order: the platform's next answer on the resources path fails the first.
+  await sandboxControl(page, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/" } });
+  await page.getByRole("button", { name: "Upload 2 files" }).click();
+
+  await expect(uploadItem(page, second).getByRole("status")).toHaveText("Uploaded", { timeout: 20_000 });
+  const failed = uploadItem(page, first);
+  await expect(failed.getByRole("status")).toHaveText("Not uploaded");
+  await expect(failed.getByRole("alert")).toContainText("The platform is not reachable right now");
+  await expect(failed.getByRole("alert")).toContainText(/Request id: \S+/);
+
+  await page.getByRole("button", { name: "Upload 1 file" }).click();
+  await expect(failed.getByRole("status")).toHaveText("Uploaded", { timeout: 20_000 });
+  await search(page).fill(t);
+  await expect(page.locator("tr[data-resource-id]")).toHaveCount(2);
+});
+
+test("edits fields, replaces the file and deletes with a confirmation", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  const t = tag("edit");
+  const id = await uploadDirect(page, `${t} handout`, { type: "Handout", category: "Nutrition" });
+  await page.goto("/resources");
+  await search(page).fill(t);
+  await expect(row(page, id)).toContainText("Handout");
+
+  await row(page, id).getByRole("button", { name: `Edit ${t} handout` }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit “${t} handout”` });
+  await dialog.getByLabel("Name", { exact: true }).fill(`${t} meal plan`);
+  await dialog.getByLabel("Type").selectOption("Meal plan");
+  await dialog.getByLabel("Category").selectOption("");
+  await dialog.getByLabel("Save to my resource library").uncheck();
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, id)).toContainText(`${t} meal plan`);
+  await expect(row(page, id)).toContainText("Meal plan");
+  await page.reload();
+  await search(page).fill(t);
+  await expect(row(page, id)).toContainText(`${t} meal plan`);
+  await expect(row(page, id).getByRole("cell").nth(1)).toHaveText("—");
+  await expect(row(page, id).getByRole("cell").nth(3)).toHaveText("No");
+
+  await row(page, id).getByRole("button", { name: `Edit ${t} meal plan` }).click();
+  const again = page.getByRole("dialog");
+  await again.getByLabel("Replace the file (optional)").setInputFiles({ name: `${t}-new.png`, mimeType: MIME.png, buffer: FILES.png });
+  await again.getByRole("button", { name: "Save changes" }).click();
+  await expect(again).toBeHidden({ timeout: 20_000 });
+  await expect(row(page, id)).toContainText(`${t}-new.png`);
+
+  // A renamed executable is refused as a replacement too.
+  await row(page, id).getByRole("button", { name: `Edit ${t} meal plan` }).click();
+  await page.getByRole("dialog").getByLabel("Replace the file (optional)").setInputFiles({ name: `${t}-x.pdf`, mimeType: MIME.pdf, buffer: FILES.exe });
+  await expect(page.getByRole("dialog").getByRole("alert")).toContainText("not a real PDF");
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+  await row(page, id).getByRole("button", { name: `Delete ${t} meal plan` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this resource?" });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(row(page, id)).toHaveCount(0);
+  await page.reload();
+  await search(page).fill(t);
+  await expect(page.getByText("No resources match these filters")).toBeVisible();
+});
+
+test("an edit the platform refuses is rolled back with a message and the request id", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  const t = tag("rollback");
+  const id = await uploadDirect(page, `${t} original`);
+  await page.goto("/resources");
+  await search(page).fill(t);
+  await expect(row(page, id)).toContainText(`${t} original`);
+
+  await sandboxControl(page, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/" } });
+  await row(page, id).getByRole("button", { name: `Edit ${t} original` }).click();
+  await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill(`${t} renamed`);
+  await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();
+  const notice = page.getByRole("alert").filter({ hasText: "was undone" });
+  await expect(notice).toContainText(`Your change to “${t} original” did not go through`);
+  await expect(notice).toContainText(/Request id: \S+/);
+  await expect(row(page, id)).toContainText(`${t} original`);
+});
+
+test("pages through the library and filters by type, category and name; the platform tab lists its own", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  const t = tag("page");
+  for (let i = 0; i < 6; i++) await uploadDirect(page, `${t} item ${i}`, { type: i < 2 ? "Workbook" : "Infographic", category: i === 0 ? "Supplements" : "Nutrition" });
+  await page.goto("/resources");
+  await page.getByLabel("Per page").first().selectOption("5");
+  await expect(page.locator("tr[data-resource-id]")).toHaveCount(5);
+  const status = page.getByRole("navigation", { name: "Pages of resources" });
+  await expect(status).toContainText(/Page 1 of \d+/);
+  const firstPage = await page.locator("tr[data-resource-id]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-resource-id")));
+  await status.getByRole("button", { name: "Next →" }).click();
+  await expect(status).toContainText(/Page 2 of \d+/);
+  const secondPage = await page.locator("tr[data-resource-id]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-resource-id")));
+  expect(secondPage.some((id) => firstPage.includes(id))).toBe(false);
+  await status.getByRole("button", { name: "← Previous" }).click();
+  await expect(status).toContainText(/Page 1 of \d+/);
+
+  const filters = page.getByRole("search");
+  await search(page).fill(t);
+  await expect(status).toContainText("6 resources");
+  await filters.getByLabel("Type").selectOption("Workbook");
+  await expect(page.locator("tr[data-resource-id]")).toHaveCount(2);
+  await filters.getByLabel("Category").selectOption("Supplements");
+  await expect(page.locator("tr[data-resource-id]")).toHaveCount(1);
+  await expect(page.locator("tr[data-resource-id]")).toContainText(`${t} item 0`);
+
+  await page.getByRole("tab", { name: "Platform-provided" }).click();
+  await expect(page.locator("[data-service-resource-id]")).toHaveCount(10);
+  await expect(page.getByRole("navigation", { name: "Pages of platform resources" })).toContainText("10 platform resources");
+});
+
+test("staff pick a practitioner of their clinic first, then upload and edit for them", async ({ page }) => {
+  const [clinic, other] = await clinics(page);
+  const target = clinic.practitioners[1];
+  await signInAs(page, STAFF);
+  await page.goto("/resources");
+  await expect(page.getByText("Choose a practitioner first")).toBeVisible();
+  const picker = page.getByLabel("Acting for practitioner");
+  await expect(picker.locator(`option[value="${other.practitioners[0].id}"]`)).toHaveCount(0);
+  await picker.selectOption(target.id);
+  await expect(page).toHaveURL(new RegExp(`practitioner=${target.id}`));
+  await expect(page.locator("tr[data-resource-id]").first()).toBeVisible();
+
+  const t = tag("staff");
+  await dropzoneInput(page).setInputFiles({ name: `${t}.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf });
+  await page.getByRole("button", { name: "Upload 1 file" }).click();
+  await expect(uploadItem(page, `${t}.pdf`).getByRole("status")).toHaveText("Uploaded", { timeout: 20_000 });
+  await search(page).fill(t);
+  await expect(page.locator("tr[data-resource-id]")).toHaveCount(1);
+  await page.getByRole("button", { name: `Edit ${t}` }).click();
+  await page.getByRole("dialog").getByLabel("Category").selectOption("Physical activity");
+  await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();
+  await expect(page.locator("tr[data-resource-id]")).toContainText("Physical activity");
+
+  // The reload keeps the practitioner (in the URL); the resource is theirs on the platform.
+  await page.reload();
+  await search(page).fill(t);
+  await expect(page.locator("tr[data-resource-id]")).toHaveCount(1);
+
+  // Staff cannot act for a practitioner of another clinic, whatever they send.
+  const refused = await page.request.post("/api/resources", {
+    multipart: { name: t, save_to_library: "true", practitioner_id: other.practitioners[0].id, file: { name: `${t}.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf } },
+  });
+  expect(refused.status()).toBe(404);
+  await page.goto(`/resources?practitioner=${other.practitioners[0].id}`);
+  await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toContainText("There is no such practitioner in your clinic");
+});
+
+test("another practitioner's resource is not reachable", async ({ page, browser }) => {
+  const [clinic] = await clinics(page);
+  const [me, colleague] = clinic.practitioners;
+
+  // The colleague's own resource, created as the colleague.
+  const theirs = await browser.newPage();
+  await signInAs(theirs, byName(colleague));
+  const t = tag("private");
+  const id = await uploadDirect(theirs, `${t} colleague only`);
+  await theirs.close();
+
+  await signInAs(page, byName(me));
+  await page.goto("/resources");
+  await expect(page.locator("tr[data-resource-id]").first()).toBeVisible();
+  await search(page).fill(t);
+  await expect(page.getByText("No resources match these filters")).toBeVisible();
+
+  const form = { name: "taken", type: "", category: "", treatment_plan_id: "", save_to_library: "true" };
+  // Naming the colleague is refused by the app; naming nobody acts for me, and the platform knows no such resource of mine.
+  const asColleague = await page.request.put(`/api/resources/${id}`, { multipart: { ...form, practitioner_id: colleague.id } });
+  expect(asColleague.status()).toBe(404);
+  expect((await asColleague.json()).message).toBe("You can only work on your own resources.");
+  const asMe = await page.request.put(`/api/resources/${id}`, { multipart: form });
+  expect(asMe.status()).toBe(404);
+  const listed = await page.request.post("/api/resources", { multipart: { ...form, practitioner_id: colleague.id, file: { name: "x.pdf", mimeType: MIME.pdf, buffer: FILES.pdf } } });
+  expect(listed.status()).toBe(404);
+  await page.goto(`/resources?practitioner=${colleague.id}`);
+  await search(page).fill(t);
+  await expect(page.getByText("No resources match these filters")).toBeVisible();
+
+  // Still there, unchanged, for its owner.
+  const owner = await browser.newPage();
+  await signInAs(owner, byName(colleague));
+  await owner.goto("/resources");
+  await search(owner).fill(t);
+  await expect(owner.locator(`tr[data-resource-id="${id}"]`)).toContainText(`${t} colleague only`);
+  await owner.close();
+});

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { PRACTITIONER, currentSession, signInAs } from "./support/session";
+
+test("signed out, the home page offers only the way in", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Clinic Connect");
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("signed in, the navigation offers the sections of the user's roles", async ({ page }) => {
+  // The second practitioner of the second clinic: not its first user, so not an admin.
+  await signInAs(page, PRACTITIONER, { clinicIndex: 1, nth: 1 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const expected = (await currentSession(page)).user?.role === "Admin" ? ["Resources", "Patients", "Events", "Embedded", "Admin"] : ["Resources", "Patients", "Events", "Embedded"];
+  await expect(nav.getByRole("link")).toHaveText(expected);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+});
+
+test("the health route reports the database and the platform as reachable", async ({ request }) => {
+  const response = await request.get("/api/health");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body).toMatchObject({ status: "ok", database: { reachable: true }, platform: { reachable: true } });
+  expect(typeof body.version).toBe("string");
+});
+
+test("pages refuse to be framed by other sites", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(response.headers()["x-frame-options"]).toBe("DENY");
+});

@@ -1,0 +1,51 @@
+// Signing in and out through the sandbox's authorize page, shared by every end-to-end spec.
+import { expect, type Page } from "@playwright/test";
+import { E2E_ENV } from "../stack-env";
+
+export const SANDBOX = E2E_ENV.CLINIC_API_BASE_URL;
+
+/** Seeded users by the label the sandbox's authorize page gives them. */
+export const PRACTITIONER = /\(Practitioner\)/;
+export const STAFF = /^Sign in as .* \((?!Practitioner)[^)]+\)$/;
+
+/**
+ * Signs in through the sandbox as the first seeded user of `clinicIndex` whose button matches `who`
+ * (or the `nth` match), and returns every body and header the app sent to the browser meanwhile.
+ */
+export async function signInAs(page: Page, who: RegExp, options: { clinicIndex?: number; nth?: number } = {}): Promise<string[]> {
+  const seen: string[] = [];
+  page.on("response", async (response) => {
+    if (!response.url().startsWith(E2E_ENV.APP_URL)) return;
+    seen.push(JSON.stringify(response.headers()));
+    const type = response.headers()["content-type"] ?? "";
+    if (/html|javascript|json|text/.test(type)) seen.push(await response.text().catch(() => ""));
+  });
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Sign in with the platform" }).click();
+  await page.waitForURL(`${SANDBOX}/api/oauth/authorize**`);
+  await page
+    .getByRole("group")
+    .nth(options.clinicIndex ?? 0)
+    .getByRole("button", { name: who })
+    .nth(options.nth ?? 0)
+    .click();
+  await page.waitForURL(`${E2E_ENV.APP_URL}/**`);
+  await expect(page).not.toHaveURL(/\/signin/);
+  return seen;
+}
+
+export async function currentSession(page: Page): Promise<{ user?: { id: string; role: string; clinicId: string } }> {
+  return (await page.request.get("/api/auth/session")).json();
+}
+
+/** What the header's sign-out button does (next-auth's signOut): POST with the CSRF token. */
+export async function signOut(page: Page): Promise<void> {
+  const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
+  await page.request.post("/api/auth/signout", { form: { csrfToken, json: "true" } });
+}
+
+export async function sandboxControl<T = unknown>(page: Page, path: string, body?: unknown): Promise<T> {
+  const response = body === undefined ? await page.request.get(`${SANDBOX}/__sandbox/${path}`) : await page.request.post(`${SANDBOX}/__sandbox/${path}`, { data: body });
+  expect(response.ok(), `sandbox control ${path} answered ${response.status()}`).toBeTruthy();
+  return (await response.json()) as T;
+}

@@ -1,0 +1,18 @@
+// Next.js calls register() once when a server process starts. In the Node.js runtime it starts the
+// job worker (event processing, reconciliation, retention) on the app's PostgreSQL; every app
+// process runs one, and pg-boss makes sure each job and each scheduled run happens once.
+// JOBS_WORKER=off leaves a process without a worker (it can still send jobs).
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Refuse to serve at all in production without the token encryption key or the session secret.
+  const { assertAuthConfigured } = await import("@/lib/auth/startup");
+  assertAuthConfigured();
+  if (process.env.JOBS_WORKER === "off") return;
+  const { startJobWorker } = await import("@/lib/jobs/start-worker");
+  try {
+    await startJobWorker();
+  } catch (error) {
+    // The app still serves pages and stores webhooks without a worker; say so loudly and go on.
+    console.error("[jobs] the job worker did not start:", error instanceof Error ? error.message : error);
+  }
+}

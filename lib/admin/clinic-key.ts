@@ -1,0 +1,83 @@
+// The Clinic key tab: entering or replacing the key (stored sealed, shown masked), removing it, and
+// its activation state from the clinic_key.* events. A new key is tried at the platform before it
+// is stored: that first request carrying it is what activates the integration (spec 3, 5.6).
+import "server-only";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { connectionIdForUser, openClinicKey, sealSecret, SECRET_PURPOSES, type Actor } from "@/lib/auth";
+import { connectionTokenProvider } from "@/lib/auth/token-provider";
+import { createClinicClient } from "@/lib/clinic-api/client";
+import { platformSettings } from "@/lib/clinic-api/settings";
+import type { Clinic } from "@/lib/contract";
+import { clinicKeyState, maskClinicKey, type ClinicKeyState } from "@/lib/admin/key-state";
+
+export const ClinicKeyInputSchema = z.object({
+  clinicKey: z
+    .string()
+    .trim()
+    .min(8, "A clinic key is longer than that: copy the whole key from the platform's dashboard.")
+    .max(200, "That is too long for a clinic key: copy only the key.")
+    .regex(/^[\x21-\x7e]+$/, "A clinic key has no spaces or special characters: copy only the key."),
+});
+
+export interface ClinicKeyEventView {
+  id: string;
+  type: string;
+  createdAt: string;
+  receivedAt: string;
+  source: "webhook" | "reconciliation";
+}
+
+export interface ClinicKeyView {
+  entered: boolean;
+  masked: string | null;
+  setAt: string | null;
+  state: ClinicKeyState;
+  decidedBy: ClinicKeyEventView | null;
+  recentEvents: ClinicKeyEventView[];
+}
+
+export async function clinicKeyView(clinicId: string): Promise<ClinicKeyView> {
+  const [clinic, events] = await Promise.all([
+    db.clinic.findUniqueOrThrow({ where: { id: clinicId }, select: { clinicKeyEnc: true, clinicKeySetAt: true } }),
+    db.event.findMany({ where: { clinicId, category: "clinic_keys" }, orderBy: { createdAt: "desc" }, take: 20 }),
+  ]);
+  const key = openClinicKey(clinic.clinicKeyEnc);
+  const views = events.map((e) => ({ id: e.id, type: e.type, createdAt: e.createdAt.toISOString(), receivedAt: e.receivedAt.toISOString(), source: e.source }));
+  const { state, decidedBy } = clinicKeyState(key ? clinic.clinicKeySetAt : null, events);
+  return {
+    entered: key !== undefined,
+    masked: key ? maskClinicKey(key) : null,
+    setAt: key ? (clinic.clinicKeySetAt?.toISOString() ?? null) : null,
+    state,
+    decidedBy: views.find((v) => v.id === decidedBy?.id) ?? null,
+    recentEvents: views.slice(0, 10),
+  };
+}
+
+/** A client acting through the admin's connection that sends `clinicKey` (not the stored one). */
+async function clientWithKey(actor: Actor, clinicKey: string | undefined) {
+  const connectionId = await connectionIdForUser(actor.userId);
+  return createClinicClient({ baseUrl: platformSettings().baseUrl, credentials: { tokens: connectionTokenProvider(connectionId), clinicKey } });
+}
+
+/** Tries the key at the platform (activating it when new), then stores it sealed. Throws platform errors. */
+export async function saveClinicKey(actor: Actor, clinicKey: string): Promise<Clinic> {
+  const setAt = new Date();
+  const clinic = await (await clientWithKey(actor, clinicKey)).getClinic();
+  await db.clinic.update({
+    where: { id: actor.clinicId },
+    data: { clinicKeyEnc: sealSecret(clinicKey, SECRET_PURPOSES.clinicKey), clinicKeySetAt: setAt },
+  });
+  return clinic;
+}
+
+export async function removeClinicKey(actor: Actor): Promise<void> {
+  await db.clinic.update({ where: { id: actor.clinicId }, data: { clinicKeyEnc: null, clinicKeySetAt: null } });
+}
+
+/** What the platform says now with the stored key (the sandbox reports integration_status). */
+export async function checkStoredKey(actor: Actor): Promise<Clinic> {
+  const { clinicKeyEnc } = await db.clinic.findUniqueOrThrow({ where: { id: actor.clinicId }, select: { clinicKeyEnc: true } });
+  return (await clientWithKey(actor, openClinicKey(clinicKeyEnc))).getClinic();
+}

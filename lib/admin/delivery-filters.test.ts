@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { DeliveryListQuerySchema } from "@/lib/contract";
+import { deliveryFiltersHref, deliveryQuery, parseDeliveryFilters } from "@/lib/admin/delivery-filters";
+
+describe("parseDeliveryFilters", () => {
+  it("gives the defaults for an empty URL", () => {
+    expect(parseDeliveryFilters({})).toEqual({ filters: { sort: "attempted_at", order: "DESC", page: 1, size: 25 }, errors: {} });
+  });
+
+  it.each(["2026-03-01", "<2026-03-01", ">2026-03-01", "2026-03-01..2026-03-31", " 2026-03-01 "])("accepts the date form %s", (value) => {
+    const { filters, errors } = parseDeliveryFilters({ attempted_at: value });
+    expect(errors).toEqual({});
+    expect(filters.attempted_at).toBe(value.trim());
+  });
+
+  const bad: Array<[string, Record<string, string>, string]> = [
+    ["a date that is not a day", { attempted_at: "2026-02-30" }, "attempted_at"],
+    ["a backwards range", { attempted_at: "2026-03-31..2026-03-01" }, "attempted_at"],
+    ["free text as a date", { attempted_at: "yesterday" }, "attempted_at"],
+    ["delivered neither true nor false", { delivered: "maybe" }, "delivered"],
+    ["sort by something unknown", { sort: "status_code" }, "sort"],
+    ["order not ASC or DESC", { order: "up" }, "order"],
+    ["page zero", { page: "0" }, "page"],
+    ["page not a number", { page: "two" }, "page"],
+    ["a page size the platform does not allow", { size: "500" }, "size"],
+    ["an event id too long", { event_id: "e".repeat(201) }, "event_id"],
+  ];
+  it.each(bad)("refuses %s with a message on its field and keeps the rest", (_name, input, field) => {
+    const { filters, errors } = parseDeliveryFilters({ ...input, event_id: input.event_id ?? "evt_1" });
+    expect(Object.keys(errors)).toEqual([field]);
+    expect(errors[field][0].length).toBeGreaterThan(10);
+    if (field !== "event_id") expect(filters.event_id).toBe("evt_1");
+  });
+});
+
+describe("deliveryQuery", () => {
+  it("builds a query the platform's contract accepts", () => {
+    const { filters } = parseDeliveryFilters({ attempted_at: "<2026-03-01", event_id: "evt_1", delivered: "false", sort: "event_id", order: "ASC", page: "3", size: "10" });
+    const { filter, page } = deliveryQuery(filters);
+    expect(filter).toEqual({ attempted_at: "<2026-03-01", event_id: "evt_1", successfully_delivered: "false", sort_by: "event_id", order_by: "ASC" });
+    expect(page).toEqual({ number: 3, size: 10 });
+    expect(DeliveryListQuerySchema.safeParse({ ...filter, "page[number]": "3", "page[size]": "10" }).success).toBe(true);
+  });
+});
+
+describe("deliveryFiltersHref", () => {
+  it("leaves defaults out and round-trips through the parser", () => {
+    const { filters } = parseDeliveryFilters({ delivered: "true", page: "2" });
+    const href = deliveryFiltersHref("/admin/webhooks", filters);
+    expect(href).toBe("/admin/webhooks?delivered=true&page=2");
+    const back = parseDeliveryFilters(Object.fromEntries(new URL(href, "http://x").searchParams));
+    expect(back.filters).toEqual(filters);
+  });
+});

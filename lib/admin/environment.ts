@@ -1,0 +1,69 @@
+// The Environment tab and the webhook set-up facts: which platform server, which authorization
+// mode, and whether each secret is configured. Secret values never leave this module; only
+// "configured", "local default" or "missing".
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
+import { platformSettings } from "@/lib/clinic-api/settings";
+
+export const WEBHOOK_PATH = "/api/webhooks/clinic";
+
+export type SecretSetting = "configured" | "local_default" | "missing";
+
+const SERVER_LABELS: Record<string, string> = {
+  local: "Local sandbox (on this machine)",
+  "sandbox-us": "Sandbox · United States",
+  "sandbox-ca": "Sandbox · Canada",
+  "production-us": "Production · United States",
+  "production-ca": "Production · Canada",
+  custom: "A server named by CLINIC_API_BASE_URL (set CLINIC_API_ENVIRONMENT to label it)",
+};
+
+/** An unlabelled server on this machine is a local sandbox (tests and `npm start` on other ports). */
+function serverLabel(environment: string, baseUrl: string): string {
+  const host = new URL(baseUrl).hostname;
+  const loopback = host === "localhost" || host === "[::1]" || host.startsWith("127.");
+  if (environment === "custom" && loopback) return `${SERVER_LABELS.local} at ${baseUrl}`;
+  return SERVER_LABELS[environment] ?? environment;
+}
+
+export interface EnvironmentView {
+  server: string;
+  environment: string;
+  baseUrl: string;
+  authMode: "role" | "clinic";
+  authModeLabel: string;
+  clientId: string;
+  appUrl: string;
+  webhookUrl: string;
+  webhookSecret: SecretSetting;
+  webhookSecretPrevious: boolean;
+  webhookChallenge: SecretSetting;
+  encryptionKey: SecretSetting;
+}
+
+const setting = (value: string | undefined, localDefault?: string): SecretSetting =>
+  !value ? "missing" : value === localDefault ? "local_default" : "configured";
+
+export function environmentView(): EnvironmentView {
+  const config = getConfig();
+  const settings = platformSettings();
+  return {
+    server: serverLabel(settings.environment, settings.baseUrl),
+    environment: settings.environment,
+    baseUrl: settings.baseUrl,
+    authMode: settings.authMode,
+    authModeLabel:
+      settings.authMode === "role"
+        ? "Role-based: each user connects with their own platform token"
+        : "Clinic-level: one clinic token; the app names the user on session grants",
+    clientId: settings.clientId,
+    appUrl: config.appUrl,
+    webhookUrl: `${config.appUrl}${WEBHOOK_PATH}`,
+    webhookSecret: setting(config.webhookSecret, LOCAL_DEFAULTS.webhookSecret),
+    webhookSecretPrevious: Boolean(config.webhookSecretPrevious),
+    webhookChallenge: setting(config.webhookChallenge, LOCAL_DEFAULTS.webhookChallenge),
+    // Without APP_ENCRYPTION_KEY a local key is generated (lib/auth/encryption-key.ts); production refuses to start.
+    encryptionKey: config.encryptionKey ? "configured" : "local_default",
+  };
+}

@@ -1,0 +1,84 @@
+// The Webhooks tab's data: the platform's delivery log (one page, filtered), delivery success per
+// day, what our endpoint received, and the gaps reconciliation had to fill. Platform calls go through
+// the admin's own connection; only this clinic's rows are ever returned.
+import "server-only";
+import { db } from "@/lib/db";
+import { clientForUser, type Actor } from "@/lib/auth";
+import { MAX_PAGE_SIZE, type PaginationMeta, type WebhookDelivery } from "@/lib/contract";
+import { chartWindow, countDeliveriesPerDay, type DeliveryChart } from "@/lib/admin/delivery-chart";
+import { deliveryQuery, type DeliveryFilters } from "@/lib/admin/delivery-filters";
+
+export type DeliveryRow = Pick<
+  WebhookDelivery,
+  "id" | "event_id" | "event_type" | "attempt" | "attempted_at" | "status_code" | "successfully_delivered" | "error" | "duration_ms" | "next_attempt_at"
+>;
+
+export async function loadDeliveries(actor: Actor, filters: DeliveryFilters): Promise<{ rows: DeliveryRow[]; meta: PaginationMeta }> {
+  const { filter, page } = deliveryQuery(filters);
+  const result = await (await clientForUser(actor.userId)).listDeliveries(filter, page);
+  const rows = result.items
+    .filter((d) => d.clinic_id === actor.clinicId)
+    .map(({ id, event_id, event_type, attempt, attempted_at, status_code, successfully_delivered, error, duration_ms, next_attempt_at }) => ({
+      id, event_id, event_type, attempt, attempted_at, status_code, successfully_delivered, error, duration_ms, next_attempt_at,
+    }));
+  return { rows, meta: result.meta };
+}
+
+/** Reads at most this many pages of 100 attempts for the chart; beyond it the chart says so. */
+export const CHART_MAX_PAGES = 20;
+
+export async function loadDeliveryChart(actor: Actor, days = 14, now = new Date()): Promise<DeliveryChart> {
+  const window = chartWindow(now, days);
+  const client = await clientForUser(actor.userId);
+  const attempts: WebhookDelivery[] = [];
+  let truncated = false;
+  for (let number = 1; ; number += 1) {
+    const page = await client.listDeliveries({ attempted_at: `${window.from}..${window.to}`, sort_by: "attempted_at", order_by: "DESC" }, { number, size: MAX_PAGE_SIZE });
+    attempts.push(...page.items.filter((d) => d.clinic_id === actor.clinicId));
+    if (page.meta.next_page === null || page.meta.next_page <= number) break;
+    if (number >= CHART_MAX_PAGES) {
+      truncated = true;
+      break;
+    }
+  }
+  return { from: window.from, to: window.to, days: countDeliveriesPerDay(attempts, window), truncated };
+}
+
+export interface GapEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  receivedAt: string;
+}
+
+export interface WebhookHealth {
+  lastReceiptAt: string | null;
+  receiptsLast24h: number;
+  duplicatesLast24h: number;
+  gapsTotal: number;
+  gapsLast7Days: number;
+  recentGaps: GapEvent[];
+}
+
+/** From our own tables: what the endpoint received and which events came only by reconciliation. */
+export async function loadWebhookHealth(clinicId: string, now = new Date()): Promise<WebhookHealth> {
+  const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
+  const gaps = { clinicId, source: "reconciliation" as const };
+  const [last, receipts, duplicates, gapsTotal, gapsLast7Days, recent] = await Promise.all([
+    db.webhookReceipt.findFirst({ where: { clinicId }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
+    db.webhookReceipt.count({ where: { clinicId, receivedAt: { gte: dayAgo } } }),
+    db.webhookReceipt.count({ where: { clinicId, receivedAt: { gte: dayAgo }, duplicate: true } }),
+    db.event.count({ where: gaps }),
+    db.event.count({ where: { ...gaps, receivedAt: { gte: weekAgo } } }),
+    db.event.findMany({ where: gaps, orderBy: { createdAt: "desc" }, take: 20, select: { id: true, type: true, createdAt: true, receivedAt: true } }),
+  ]);
+  return {
+    lastReceiptAt: last?.receivedAt.toISOString() ?? null,
+    receiptsLast24h: receipts,
+    duplicatesLast24h: duplicates,
+    gapsTotal,
+    gapsLast7Days,
+    recentGaps: recent.map((e) => ({ id: e.id, type: e.type, createdAt: e.createdAt.toISOString(), receivedAt: e.receivedAt.toISOString() })),
+  };
+}

@@ -1,0 +1,45 @@
+// What an admin may do to the clinic's people and connections. Callers pass the actor they got from
+// requireRole("Admin"); every function re-checks that the target belongs to the actor's clinic, so
+// an id from another clinic is refused here, whatever the page around it showed.
+import "server-only";
+import { db } from "@/lib/db";
+import { revokeConnection, type RevokeResult } from "@/lib/auth/revoke";
+
+export interface Actor {
+  userId: string;
+  clinicId: string;
+}
+
+export class AdminActionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AdminActionError";
+  }
+}
+
+export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: boolean): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM clinics WHERE id = ${actor.clinicId} FOR UPDATE`;
+    const target = await tx.user.findFirst({ where: { id: targetUserId, clinicId: actor.clinicId } });
+    if (!target) throw new AdminActionError("No such user in your clinic.");
+    if (!isAdmin && target.isAdmin && (await tx.user.count({ where: { clinicId: actor.clinicId, isAdmin: true } })) === 1) {
+      throw new AdminActionError("The clinic needs at least one admin: promote someone else first.");
+    }
+    await tx.user.update({ where: { id: target.id }, data: { isAdmin } });
+  });
+}
+
+/** Revokes a user's or the clinic's connection (the admin console's "revoke"). */
+export async function revokeClinicConnection(actor: Actor, connectionId: string): Promise<RevokeResult> {
+  const connection = await db.platformConnection.findFirst({ where: { id: connectionId, clinicId: actor.clinicId }, select: { id: true } });
+  if (!connection) throw new AdminActionError("No such connection in your clinic.");
+  return revokeConnection(connection.id, "Revoked by an admin");
+}
+
+export async function listClinicUsers(actor: Actor) {
+  return db.user.findMany({
+    where: { clinicId: actor.clinicId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, platformUserId: true, platformUserType: true, isAdmin: true, lastSignInAt: true },
+  });
+}

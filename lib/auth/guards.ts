@@ -1,0 +1,74 @@
+// The guards every page, server action and route handler calls itself (a server action is a public
+// POST endpoint, whatever the page around it hides). The session only names the user; role and
+// clinic are read from the database each time, so a demotion or a deleted user takes effect at once.
+import "server-only";
+import { cache } from "react";
+import { getServerSession } from "next-auth/next";
+import { notFound, redirect } from "next/navigation";
+import { db } from "@/lib/db";
+import { getAuthOptions } from "@/lib/auth/options";
+import { decideAccess } from "@/lib/auth/access";
+import { rolesOf, type AppRole } from "@/lib/auth/roles";
+
+export interface CurrentUser {
+  id: string;
+  clinicId: string;
+  clinicName: string;
+  platformUserId: string;
+  platformUserType: "Practitioner" | "Staff";
+  isAdmin: boolean;
+  roles: AppRole[];
+  name: string | null;
+}
+
+export interface Caller {
+  user: CurrentUser;
+  clinicId: string;
+}
+
+/** The signed-in user, or null. Cached for one request. */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const session = await getServerSession(getAuthOptions());
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await db.user.findUnique({ where: { id }, include: { clinic: { select: { name: true } } } });
+  if (!user) return null;
+  return {
+    id: user.id,
+    clinicId: user.clinicId,
+    clinicName: user.clinic.name,
+    platformUserId: user.platformUserId,
+    platformUserType: user.platformUserType,
+    isAdmin: user.isAdmin,
+    roles: rolesOf(user),
+    name: user.name,
+  };
+});
+
+/** Pages and server actions: not signed in → the sign-in page. */
+export async function requireUser(): Promise<Caller> {
+  const user = await getCurrentUser();
+  if (!user) redirect("/signin");
+  return { user, clinicId: user.clinicId };
+}
+
+/** Pages and server actions: signed in without any of `roles` → not found (nothing to see here). */
+export async function requireRole(...roles: AppRole[]): Promise<Caller> {
+  const caller = await requireUser();
+  if (decideAccess(caller.user, roles) !== "allow") notFound();
+  return caller;
+}
+
+/** A record's clinic must be the caller's; another clinic's record answers like a missing one. */
+export function requireSameClinic(caller: Caller, clinicId: string | null | undefined): void {
+  if (!clinicId || decideAccess(caller.user, [], clinicId) !== "allow") notFound();
+}
+
+/** Route handlers: a JSON 401/403 instead of a redirect. */
+export async function authorizeRoute(...roles: AppRole[]): Promise<{ ok: true; caller: Caller } | { ok: false; response: Response }> {
+  const user = await getCurrentUser();
+  const decision = decideAccess(user, roles);
+  if (decision === "sign-in" || !user) return { ok: false, response: Response.json({ error: "Sign in first." }, { status: 401 }) };
+  if (decision === "deny") return { ok: false, response: Response.json({ error: "Not allowed for your role." }, { status: 403 }) };
+  return { ok: true, caller: { user, clinicId: user.clinicId } };
+}

@@ -1,0 +1,65 @@
+// An authenticated platform client for a signed-in user: their own connection in role-based mode,
+// the clinic's connection in clinic-level mode, with the clinic key when the clinic has one.
+import "server-only";
+import { db } from "@/lib/db";
+import { createClinicClient, type ClinicClient } from "@/lib/clinic-api/client";
+import { platformSettings } from "@/lib/clinic-api/settings";
+import type { SessionGrantRequest } from "@/lib/contract";
+import { ReconnectRequiredError } from "@/lib/auth/errors";
+import { openClinicKey } from "@/lib/auth/secrets";
+import { connectionTokenProvider } from "@/lib/auth/token-provider";
+
+/** The connection a user acts through, or ReconnectRequiredError("missing"). */
+export async function connectionIdForUser(userId: string, authMode = platformSettings().authMode): Promise<string> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { clinicId: true } });
+  const where = authMode === "clinic" ? { clinicLevelFor: user.clinicId } : { userId };
+  const connection = await db.platformConnection.findUnique({ where, select: { id: true } });
+  if (!connection) throw new ReconnectRequiredError("missing");
+  return connection.id;
+}
+
+export async function clientForUser(userId: string): Promise<ClinicClient> {
+  const settings = platformSettings();
+  const connectionId = await connectionIdForUser(userId, settings.authMode);
+  return clientForConnection(connectionId, settings.baseUrl);
+}
+
+/** A client acting through one connection (also for jobs that act for a clinic, e.g. reconciliation). */
+export async function clientForConnection(connectionId: string, baseUrl = platformSettings().baseUrl): Promise<ClinicClient> {
+  const { clinic } = await db.platformConnection.findUniqueOrThrow({
+    where: { id: connectionId },
+    select: { clinic: { select: { clinicKeyEnc: true } } },
+  });
+  return createClinicClient({
+    baseUrl,
+    credentials: { tokens: connectionTokenProvider(connectionId), clinicKey: openClinicKey(clinic.clinicKeyEnc) },
+  });
+}
+
+/**
+ * A connection that can act for the whole clinic (for jobs such as reconciliation): the clinic's
+ * own in clinic-level mode; in role-based mode a connected user's, admins first.
+ */
+export async function connectionIdForClinic(clinicId: string, authMode = platformSettings().authMode): Promise<string> {
+  const connection = await db.platformConnection.findFirst({
+    where: authMode === "clinic" ? { clinicLevelFor: clinicId, state: "connected" } : { clinicId, userId: { not: null }, state: "connected" },
+    orderBy: [{ user: { isAdmin: "desc" } }, { connectedAt: "asc" }],
+    select: { id: true },
+  });
+  if (!connection) throw new ReconnectRequiredError("missing");
+  return connection.id;
+}
+
+export async function clientForClinic(clinicId: string): Promise<ClinicClient> {
+  return clientForConnection(await connectionIdForClinic(clinicId));
+}
+
+/**
+ * The body of a session grant request for this user (spec 4.3): empty in role-based mode (the token
+ * names the user), the user's platform id and type in clinic-level mode.
+ */
+export async function sessionGrantBodyFor(userId: string, authMode = platformSettings().authMode): Promise<SessionGrantRequest> {
+  if (authMode === "role") return {};
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { platformUserId: true, platformUserType: true } });
+  return { user_id: user.platformUserId, user_type: user.platformUserType };
+}

@@ -1,0 +1,47 @@
+// Adds the caller's credentials to each request: `Authorization: Bearer` from a token provider and
+// the clinic key header where the clinic has one. A 401 means the token was refused: ask the
+// provider for a fresh one exactly once and replay the request once; a second 401 is final.
+import type { z } from "zod";
+import { HEADERS } from "@/lib/contract";
+import { UnauthorizedError } from "@/lib/clinic-api/errors";
+import type { RequestSpec, Send } from "@/lib/clinic-api/transport";
+
+/** Where the client gets the user's (or the clinic's) access token. Implemented by lib/auth. */
+export interface TokenProvider {
+  /** A token that is valid now; the provider refreshes ahead of expiry. */
+  getAccessToken(): Promise<string>;
+  /**
+   * The platform refused `rejectedToken` (401). Returns a token to replay with: a refreshed one,
+   * or one somebody else refreshed meanwhile. Throws when the connection cannot be refreshed.
+   */
+  refreshAfterUnauthorized(rejectedToken: string): Promise<string>;
+}
+
+export interface Credentials {
+  tokens: TokenProvider;
+  /** The clinic key (X-Service-Clinic-Key), when the clinic has entered one. */
+  clinicKey?: string | (() => Promise<string | undefined>);
+}
+
+export function withCredentials(send: Send, credentials: Credentials): Send {
+  return async function authorizedSend<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.infer<S>> {
+    const clinicKey = typeof credentials.clinicKey === "function" ? await credentials.clinicKey() : credentials.clinicKey;
+    const attempt = (token: string) =>
+      send({
+        ...spec,
+        headers: {
+          ...spec.headers,
+          Authorization: `Bearer ${token}`,
+          ...(clinicKey ? { [HEADERS.clinicKey]: clinicKey } : {}),
+        },
+      });
+    const token = await credentials.tokens.getAccessToken();
+    try {
+      return await attempt(token);
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) throw error;
+      const fresh = await credentials.tokens.refreshAfterUnauthorized(token);
+      return attempt(fresh);
+    }
+  };
+}

@@ -1,0 +1,70 @@
+// The app's configuration, parsed once from the environment. Every variable of ARCHITECTURE.md has a
+// default that points at the local sandbox, so `npm start` works with nothing set; production values
+// come from the environment. Not for secrets of the user's session (those live in the token store).
+import { z } from "zod";
+import { LOCAL_DEFAULTS, localAppUrl, localSandboxUrl } from "@/lib/contract/local-defaults";
+
+const port = z.coerce.number().int().min(1).max(65535);
+const nonEmpty = z.string().trim().min(1);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(LOCAL_DEFAULTS.appPort),
+  SANDBOX_PORT: port.default(LOCAL_DEFAULTS.sandboxPort),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
+  CLINIC_API_BASE_URL: z.url().optional(),
+  CLINIC_API_ENVIRONMENT: z
+    .enum(["local", "sandbox-us", "sandbox-ca", "production-us", "production-ca"])
+    .optional(),
+  CLINIC_CLIENT_ID: nonEmpty.default(LOCAL_DEFAULTS.clientId),
+  CLINIC_CLIENT_SECRET: nonEmpty.default(LOCAL_DEFAULTS.clientSecret),
+  CLINIC_AUTH_MODE: z.enum(["role", "clinic"]).default("role"),
+  CLINIC_WEBHOOK_SECRET: nonEmpty.default(LOCAL_DEFAULTS.webhookSecret),
+  CLINIC_WEBHOOK_SECRET_PREVIOUS: nonEmpty.optional(),
+  CLINIC_WEBHOOK_CHALLENGE: nonEmpty.default(LOCAL_DEFAULTS.webhookChallenge),
+  APP_ENCRYPTION_KEY: nonEmpty.optional(),
+  NEXTAUTH_SECRET: nonEmpty.optional(),
+});
+
+export type AppConfig = ReturnType<typeof parseConfig>;
+
+export function parseConfig(env: Record<string, string | undefined>) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const clinicApiBaseUrl = (e.CLINIC_API_BASE_URL ?? localSandboxUrl(e.SANDBOX_PORT)).replace(/\/+$/, "");
+  return {
+    isProduction: e.NODE_ENV === "production" && !isLoopback(clinicApiBaseUrl),
+    port: e.PORT,
+    sandboxPort: e.SANDBOX_PORT,
+    appUrl: (e.APP_URL ?? localAppUrl(e.PORT)).replace(/\/+$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    clinicApiBaseUrl,
+    clinicApiEnvironment: e.CLINIC_API_ENVIRONMENT ?? (e.CLINIC_API_BASE_URL ? undefined : "local"),
+    clientId: e.CLINIC_CLIENT_ID,
+    clientSecret: e.CLINIC_CLIENT_SECRET,
+    authMode: e.CLINIC_AUTH_MODE,
+    webhookSecret: e.CLINIC_WEBHOOK_SECRET,
+    webhookSecretPrevious: e.CLINIC_WEBHOOK_SECRET_PREVIOUS,
+    webhookChallenge: e.CLINIC_WEBHOOK_CHALLENGE,
+    encryptionKey: e.APP_ENCRYPTION_KEY,
+    nextAuthSecret: e.NEXTAUTH_SECRET,
+  };
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "::1" || host === "[::1]" || host.startsWith("127.");
+}
+
+let cached: AppConfig | undefined;
+
+/** The configuration of this process (parsed on first use; tests may call parseConfig directly). */
+export function getConfig(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,67 @@
+// The sandbox's control API (under /__sandbox/): request schemas shared by the sandbox and by tests
+// that drive it. Not part of the real platform.
+import { z } from "zod";
+import { EventTypeSchema } from "./events";
+import { PatchVersionSchema } from "./versions";
+
+export const CONTROL_PREFIX = "/__sandbox";
+
+export const ResetRequestSchema = z.strictObject({ seed: z.number().int().min(0).max(2 ** 31 - 1).optional() });
+
+export const WebhookEndpointRequestSchema = z.strictObject({
+  url: z.url(),
+  event_types: z.array(EventTypeSchema).min(1).optional(),
+  signing_secret: z.string().min(8),
+  challenge_token: z.string().min(1),
+  /** Re-enables a disabled endpoint (also implied by registering again). */
+  enabled: z.boolean().optional(),
+  /** Sign with the sandbox clock (default) or the real wall clock. */
+  signature_clock: z.enum(["sandbox", "wall"]).optional(),
+});
+export type WebhookEndpointRequest = z.infer<typeof WebhookEndpointRequestSchema>;
+
+export const WebhookEndpointStateSchema = z.object({
+  url: z.string(),
+  event_types: z.array(EventTypeSchema),
+  enabled: z.boolean(),
+  disabled_reason: z.string().nullable(),
+  failing_since: z.string().nullable(),
+  signature_clock: z.enum(["sandbox", "wall"]),
+});
+
+export const ActivityRequestSchema = z.strictObject({
+  clinic_id: z.string().min(1),
+  type: EventTypeSchema,
+  /** Optional details, e.g. `{ "patient_id": "…" }` to update a given patient. */
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type ActivityRequest = z.infer<typeof ActivityRequestSchema>;
+
+export const RevokeClinicKeyRequestSchema = z.strictObject({ clinic_id: z.string().min(1) });
+export const IssueClinicKeyRequestSchema = z.strictObject({ clinic_id: z.string().min(1) });
+export const ClockAdvanceRequestSchema = z.strictObject({ seconds: z.number().min(0).max(400 * 24 * 3600) });
+export const TimeScaleRequestSchema = z.strictObject({ scale: z.number().positive().max(1) });
+export const AccountRequestSchema = z.strictObject({ patch_version: PatchVersionSchema });
+export const RateLimitRequestSchema = z.strictObject({
+  limit: z.number().int().min(1).max(1_000_000),
+  window_seconds: z.number().int().min(1).max(86_400).optional(),
+});
+export const RedirectUriRequestSchema = z.strictObject({ client_id: z.string().min(1), redirect_uri: z.url() });
+
+const count = z.number().int().min(0).max(10_000);
+/** Faults. "next N" forms are deterministic; `error_rate` uses the seeded random source. */
+export const FaultsRequestSchema = z.strictObject({
+  latency_ms: z.number().int().min(0).max(30_000).optional(),
+  error_rate: z.number().min(0).max(1).optional(),
+  fail_next: z.strictObject({ count, status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(), path_prefix: z.string().optional() }).optional(),
+  rate_limit_next: z.strictObject({ count, retry_after: z.number().int().min(0).max(3600).optional(), path_prefix: z.string().optional() }).optional(),
+  drop_next: z.strictObject({ count, path_prefix: z.string().optional() }).optional(),
+  expire_tokens: z.literal(true).optional(),
+  webhook_duplicate_next: count.optional(),
+  webhook_reorder_next: count.optional(),
+  webhook_delay_next: z.strictObject({ count, ms: z.number().int().min(0).max(600_000) }).optional(),
+  webhook_drop_next: count.optional(),
+  /** Clears every fault first. */
+  clear: z.boolean().optional(),
+});
+export type FaultsRequest = z.infer<typeof FaultsRequestSchema>;

@@ -1,0 +1,16 @@
+// The platform contract shared by the app's client and the local sandbox: one schema per request,
+// response and webhook payload, so the two cannot drift apart. Add exports; never rename them.
+export * from "./common";
+export * from "./oauth";
+export * from "./pagination";
+export * from "./date-filter";
+export * from "./resources";
+export * from "./file-kind";
+export * from "./clinic";
+export * from "./versions";
+export * from "./events";
+export * from "./webhooks";
+export * from "./session-grants";
+export * from "./lists";
+export * from "./control";
+export * from "./local-defaults";

@@ -1,0 +1,39 @@
+// Paths, query schemas and response schemas of the clinic list endpoints (spec 4.2, 4.6).
+import { z } from "zod";
+import { PatientSchema, TreatmentPlanSchema } from "./clinic";
+import { PageQuerySchema, paginatedSchema } from "./pagination";
+import { ResourceRecordSchema, ServiceResourceRecordSchema } from "./resources";
+
+export const CLINIC_PATHS = {
+  clinic: "/api/clinic",
+  patients: "/api/clinic/patients",
+  serviceResources: "/api/clinic/service_resources",
+  /** Sandbox extension (the spec does not show treatment plan endpoints): plans to link resources to. */
+  treatmentPlans: "/api/clinic/treatment_plans",
+  practitionerResources: (practitionerId: string) =>
+    `/api/clinic/practitioners/${encodeURIComponent(practitionerId)}/resources`,
+  practitionerResource: (practitionerId: string, id: string) =>
+    `/api/clinic/practitioners/${encodeURIComponent(practitionerId)}/resources/${encodeURIComponent(id)}`,
+} as const;
+
+export const PlainListQuerySchema = z.strictObject({ ...PageQuerySchema.shape });
+export const PatientListQuerySchema = z.strictObject({
+  ...PageQuerySchema.shape,
+  /** Case-insensitive match on first name, last name or email. */
+  search: z.string().max(200).optional(),
+});
+export const TreatmentPlanListQuerySchema = z.strictObject({
+  ...PageQuerySchema.shape,
+  patient_id: z.string().min(1).optional(),
+  practitioner_id: z.string().min(1).optional(),
+  state: z.enum(["draft", "active", "cancelled"]).optional(),
+});
+
+export const ResourceListResponseSchema = paginatedSchema("resources", ResourceRecordSchema);
+export type ResourceListResponse = z.infer<typeof ResourceListResponseSchema>;
+export const ServiceResourceListResponseSchema = paginatedSchema("service_resources", ServiceResourceRecordSchema);
+export type ServiceResourceListResponse = z.infer<typeof ServiceResourceListResponseSchema>;
+export const PatientListResponseSchema = paginatedSchema("patients", PatientSchema);
+export type PatientListResponse = z.infer<typeof PatientListResponseSchema>;
+export const TreatmentPlanListResponseSchema = paginatedSchema("treatment_plans", TreatmentPlanSchema);
+export type TreatmentPlanListResponse = z.infer<typeof TreatmentPlanListResponseSchema>;

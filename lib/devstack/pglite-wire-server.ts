@@ -1,0 +1,141 @@
+// Serves one PGlite database to many PostgreSQL wire-protocol connections. PGlite is a single
+// session, so statements of different connections must not interleave mid-message-sequence:
+// pglite-socket's server queues each protocol message on its own, and two connections' extended-query
+// sequences (Parse/Bind/Execute … Sync) then mix ("portal does not exist", wrong parameter counts).
+// Here each connection's messages run as whole batches up to Sync (or a simple Query), and while a
+// connection holds an open transaction only its batches run. Not for production: a local database.
+import net from "node:net";
+import type { PGlite } from "@electric-sql/pglite";
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const BATCH_ENDS = new Set(["S", "Q", "H"]); // Sync, simple Query, Flush
+const TERMINATE = "X";
+
+interface Connection {
+  socket: net.Socket;
+  buffer: Buffer;
+  started: boolean;
+  pending: Buffer[];
+}
+
+interface Batch {
+  connection: Connection;
+  message: Uint8Array;
+}
+
+export interface WireServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0): Promise<WireServer> {
+  const queue: Batch[] = [];
+  const connections = new Set<Connection>();
+  let owner: Connection | null = null; // the connection whose transaction is open
+  let running = false;
+
+  const drain = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (;;) {
+        const index = owner ? queue.findIndex((b) => b.connection === owner) : 0;
+        if (index < 0 || queue.length === 0) break;
+        const [batch] = queue.splice(index, 1);
+        const { socket } = batch.connection;
+        try {
+          await pglite.runExclusive(() =>
+            pglite.execProtocolRawStream(batch.message, { onRawData: (data) => void (socket.writable && socket.write(data)) }),
+          );
+        } catch {
+          socket.destroy();
+        }
+        owner = pglite.isInTransaction() ? batch.connection : null;
+      }
+    } finally {
+      running = false;
+    }
+  };
+
+  const release = async (connection: Connection) => {
+    connections.delete(connection);
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i].connection === connection) queue.splice(i, 1);
+    if (owner === connection) {
+      owner = null;
+      // exec takes PGlite's query lock itself (inside runExclusive it would wait for itself).
+      if (pglite.isInTransaction()) await pglite.exec("ROLLBACK").catch(() => {});
+    }
+    void drain();
+  };
+
+  const enqueue = (connection: Connection, parts: Buffer[]) => {
+    queue.push({ connection, message: new Uint8Array(Buffer.concat(parts)) });
+    void drain();
+  };
+
+  const onData = (connection: Connection, chunk: Buffer) => {
+    connection.buffer = Buffer.concat([connection.buffer, chunk]);
+    for (;;) {
+      const buf = connection.buffer;
+      if (!connection.started) {
+        if (buf.length < 8) return;
+        const length = buf.readInt32BE(0);
+        const code = buf.readInt32BE(4);
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+          connection.socket.write("N");
+          connection.buffer = buf.subarray(8);
+          continue;
+        }
+        if (code === CANCEL_REQUEST) {
+          connection.socket.destroy(); // cancelling is not supported; the query runs to its end
+          return;
+        }
+        if (buf.length < length) return;
+        connection.started = true;
+        connection.buffer = buf.subarray(length);
+        enqueue(connection, [buf.subarray(0, length)]);
+        continue;
+      }
+      if (buf.length < 5) return;
+      const total = 1 + buf.readInt32BE(1);
+      if (buf.length < total) return;
+      const type = String.fromCharCode(buf[0]);
+      const message = buf.subarray(0, total);
+      connection.buffer = buf.subarray(total);
+      if (type === TERMINATE) {
+        connection.socket.end();
+        return;
+      }
+      connection.pending.push(message);
+      if (BATCH_ENDS.has(type)) {
+        enqueue(connection, connection.pending);
+        connection.pending = [];
+      }
+    }
+  };
+
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    const connection: Connection = { socket, buffer: Buffer.alloc(0), started: false, pending: [] };
+    connections.add(connection);
+    socket.on("data", (chunk) => onData(connection, chunk));
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => void release(connection));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("the embedded database server has no port");
+  return {
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const connection of connections) connection.socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,69 @@
+// Starting and stopping the stack's processes by their real binaries, so the PID held is the
+// server itself, and stopping only what was started here.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export interface Service {
+  name: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+export function repoPath(...parts: string[]): string {
+  return path.join(ROOT, ...parts);
+}
+
+export function startService(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  options: { quiet?: boolean } = {},
+): Service {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: options.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"],
+  });
+  if (options.quiet) child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
+  return {
+    name,
+    child,
+    stop: () => stopChild(child),
+  };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The sandbox server, run through tsx's loader in the same process (no wrapper PID). */
+export function sandboxArgs(): string[] {
+  return ["--import", "tsx", repoPath("sandbox/server.ts")];
+}
+
+/** `next start`, by Next's own binary. */
+export function nextStartArgs(port: number): string[] {
+  return [repoPath("node_modules/next/dist/bin/next"), "start", "--port", String(port)];
+}
+
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} did not come up: the process exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}

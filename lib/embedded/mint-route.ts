@@ -1,0 +1,47 @@
+// POST /embedded/session: a fresh session grant per mount of the embedded page, for practitioners
+// and staff. The answer holds the grant's secret, so it is `no-store` and never logged; failures
+// are logged by class, status and request id only.
+import "server-only";
+import { authorizeRoute } from "@/lib/auth/guards";
+import { ClinicApiError } from "@/lib/clinic-api/errors";
+import { mintFailure } from "@/lib/embedded/mint-failure";
+import { appOrigin, mintEmbedSession } from "@/lib/embedded/mint";
+import type { AppRole } from "@/lib/auth/roles";
+
+export const EMBED_ROLES: readonly AppRole[] = ["Practitioner", "Staff"];
+
+const NO_STORE = { "Cache-Control": "no-store, max-age=0", Pragma: "no-cache" };
+
+function reply(status: number, body: unknown): Response {
+  return Response.json(body, { status, headers: NO_STORE });
+}
+
+/**
+ * Why a request does not come from the app's own pages, or null. The session cookie is SameSite=Lax
+ * already; this also refuses same-site pages of another origin, and pages opened at an address
+ * other than APP_URL, where the platform would refuse to be framed (its frame-ancestors and
+ * postMessage target are APP_URL's origin). Requests without either header are not from a browser
+ * page (a script holding the user's cookie is the user).
+ */
+export function requestOriginProblem(headers: Headers, ownOrigin: string): string | null {
+  const site = headers.get("sec-fetch-site");
+  const origin = headers.get("origin");
+  if (site !== null && site !== "same-origin") return "Open the embedded feature from the app.";
+  if (origin !== null && origin !== ownOrigin) return `The embedded feature works only at ${ownOrigin}. Open the app there.`;
+  return null;
+}
+
+export async function handleMintRequest(request: Request): Promise<Response> {
+  const originProblem = requestOriginProblem(request.headers, appOrigin());
+  if (originProblem) return reply(403, { error: originProblem });
+  const auth = await authorizeRoute(...EMBED_ROLES);
+  if (!auth.ok) return reply(auth.response.status, await auth.response.json());
+  try {
+    return reply(201, await mintEmbedSession(auth.caller.user.id));
+  } catch (error) {
+    const detail = error instanceof ClinicApiError ? `${error.name} status=${error.status ?? "-"} request_id=${error.requestId ?? "-"}` : error instanceof Error ? error.name : "unknown";
+    console.error(`[embedded] no session grant for user ${auth.caller.user.id}: ${detail}`);
+    const failure = mintFailure(error);
+    return reply(failure.status, failure.body);
+  }
+}

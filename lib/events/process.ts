@@ -1,0 +1,42 @@
+// The work after the webhook's answer: marks an event processed and counts it in the per-day chart
+// projection, both in one transaction guarded by processed_at IS NULL, so a job that runs twice
+// (a retry, a sweep racing the queue) counts the event once. Events stay linked to their clinic by
+// clinic_id alone, so events of a clinic nobody has connected yet wait here until someone does.
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Db } from "@/lib/events/store";
+
+/** Processes the given events; returns how many were processed now (not already before). */
+export async function processEvents(db: Db, eventIds: readonly string[]): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.$queryRaw<Array<{ clinic_id: string; category: string; day: Date }>>`
+      UPDATE events SET processed_at = now()
+      WHERE id IN (${Prisma.join([...eventIds])}) AND processed_at IS NULL
+      RETURNING clinic_id, category, created_at::date AS day`;
+    const counts = new Map<string, { clinicId: string; category: string; day: Date; n: number }>();
+    for (const row of claimed) {
+      const key = `${row.clinic_id}\u0000${row.category}\u0000${row.day.toISOString()}`;
+      const entry = counts.get(key) ?? { clinicId: row.clinic_id, category: row.category, day: row.day, n: 0 };
+      entry.n += 1;
+      counts.set(key, entry);
+    }
+    for (const c of counts.values()) {
+      await tx.$executeRaw`
+        INSERT INTO event_daily_counts (clinic_id, day, category, count) VALUES (${c.clinicId}, ${c.day}::date, ${c.category}, ${c.n})
+        ON CONFLICT (clinic_id, day, category) DO UPDATE SET count = event_daily_counts.count + EXCLUDED.count`;
+    }
+    return claimed.length;
+  });
+}
+
+/** Ids of events stored more than `olderThanMs` ago and still unprocessed (the sweep's work). */
+export async function unprocessedEventIds(db: Db, olderThanMs = 60_000, limit = 500): Promise<string[]> {
+  const rows = await db.event.findMany({
+    where: { processedAt: null, receivedAt: { lt: new Date(Date.now() - olderThanMs) } },
+    select: { id: true },
+    orderBy: { receivedAt: "asc" },
+    take: limit,
+  });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,154 @@
+// Reconciliation against the sandbox in-process, with webhooks delivered over real HTTP to the pure
+// handler: dropped, duplicated and reordered deliveries → reconciliation fills the gap, nothing twice;
+// on demand through the queue, one run per clinic even with two workers on one database.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type PgBoss from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClinicClient, type ClinicClient } from "@/lib/clinic-api";
+import { EVENT_RETENTION_DAYS, type EventType } from "@/lib/contract";
+import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { progressOf } from "@/lib/events/reconcile/progress";
+import { requestReconciliation } from "@/lib/events/reconcile/request";
+import { reconcileClinic } from "@/lib/events/reconcile/run";
+import { createBoss } from "@/lib/jobs/boss";
+import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
+import { startWorkers } from "@/lib/jobs/worker";
+import { handleWebhook } from "@/lib/webhooks/handler";
+import { startTestSandbox } from "@/sandbox/testing/harness";
+
+const SECRET = "reconcile-test-signing-secret";
+const CHALLENGE = "reconcile-test-challenge";
+
+let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
+let t: EventTestDatabase;
+let boss: PgBoss;
+let receiver: Server;
+let received = 0;
+let feed: ClinicClient;
+
+async function startReceiver(): Promise<string> {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const rawBody = Buffer.concat(chunks).toString("utf8");
+      const header = req.headers["service-signature"];
+      void handleWebhook(
+        { rawBody, signatureHeader: typeof header === "string" ? header : null },
+        { db: t.db, secrets: [SECRET], challenge: CHALLENGE, enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) },
+      ).then(({ status, body }) => {
+        received += 1;
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/clinic`;
+}
+
+async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Ids of clinic A's events the platform still lists (the last 30 days). */
+function platformIds(clinicId: string): string[] {
+  const since = sandbox.sb.state.clock.now() - EVENT_RETENTION_DAYS * 86_400_000;
+  return sandbox.sb.state.events.filter((e) => e.clinicId === clinicId && e.createdAt >= since).map((e) => e.id);
+}
+
+beforeAll(async () => {
+  [sandbox, t] = await Promise.all([startTestSandbox(), createEventTestDatabase("reconcile")]);
+  boss = await createBoss(t.url, { supervise: false, schedule: false });
+  const url = await startReceiver();
+  const registered = await sandbox.client.control("/webhook-endpoint", { url, signing_secret: SECRET, challenge_token: CHALLENGE, signature_clock: "wall" });
+  expect(registered.status).toBe(200);
+  const token = (await sandbox.client.signIn(sandbox.clinicA.staff[0].id)).access_token;
+  feed = createClinicClient({
+    baseUrl: sandbox.sb.url,
+    credentials: {
+      tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => Promise.reject(new Error("no refresh in this test")) },
+      clinicKey: sandbox.clinicA.current_clinic_key,
+    },
+  });
+  // The first request carrying the clinic key activates the integration (spec 3); webhooks are sent
+  // only for activated integrations. Its clinic_key.activated event arrives by webhook.
+  await feed.listEvents("clinic_keys", {}, { number: 1, size: 1 });
+  await until(() => received >= 1);
+}, 60_000);
+
+afterAll(async () => {
+  await boss?.stop({ graceful: false });
+  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  await sandbox?.close();
+  await t?.close();
+});
+
+describe("reconciliation", () => {
+  it("fills a dropped delivery, stores a duplicated one once, and accepts out-of-order deliveries", async () => {
+    const A = sandbox.clinicA.id;
+    const before = received;
+    // Event 1 dropped; event 2 duplicated and held back; event 3 releases the held ones reversed.
+    expect((await sandbox.client.control("/faults", { clear: true, webhook_drop_next: 1, webhook_duplicate_next: 1, webhook_reorder_next: 2 })).status).toBe(200);
+    const types: EventType[] = ["patient.created", "order.placed", "product.updated", "treatment_plan.created", "lab_order.updated"];
+    const created: string[] = [];
+    for (const type of types) {
+      const res = await sandbox.client.control<{ event: { id: string } }>("/activity", { clinic_id: A, type });
+      expect(res.status).toBe(201);
+      created.push(res.body.event.id);
+    }
+    // 4 deliveries + 1 duplicate; the dropped one never comes.
+    await until(() => received >= before + 5);
+    const stored = async () => new Set((await t.db.event.findMany({ where: { id: { in: created } }, select: { id: true } })).map((e) => e.id));
+    expect([...(await stored())].sort()).toEqual(created.slice(1).sort());
+    expect(await t.db.webhookReceipt.count({ where: { eventId: created[1], duplicate: true } })).toBe(1);
+
+    const storedByWebhook = await t.db.event.count({ where: { clinicId: A } });
+    const run = await t.db.reconciliationRun.create({ data: { clinicId: A, trigger: "manual" } });
+    const counters = await reconcileClinic(t.db, feed, A, run.id, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+
+    // Everything the platform lists for A is here, exactly once, and nothing of another clinic.
+    const expected = platformIds(A);
+    const local = await t.db.event.findMany({ where: { clinicId: A }, select: { id: true } });
+    expect(local.map((e) => e.id).sort()).toEqual([...expected].sort());
+    expect(await t.db.event.count({ where: { clinicId: { not: A } } })).toBe(0);
+    expect(await t.db.event.findUnique({ where: { id: created[0] } })).toMatchObject({ source: "reconciliation" });
+    expect(await t.db.event.findUnique({ where: { id: created[1] } })).toMatchObject({ source: "webhook" });
+    expect(counters.inserted).toBe(expected.length - storedByWebhook);
+
+    const done = await t.db.reconciliationRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(done).toMatchObject({ status: "succeeded", stepsDone: 7, error: null });
+    expect(progressOf(done)).toBe(1);
+
+    // Again from the cursors: nothing new, nothing twice.
+    const again = await t.db.reconciliationRun.create({ data: { clinicId: A, trigger: "manual" } });
+    const second = await reconcileClinic(t.db, feed, A, again.id, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+    expect(second.inserted).toBe(0);
+    expect(second.fetched).toBeLessThan(counters.fetched);
+    expect(await t.db.event.count({ where: { clinicId: A } })).toBe(expected.length);
+  });
+
+  it("on demand through the queue: one waiting run per clinic across two workers, events processed once", async () => {
+    const A = sandbox.clinicA.id;
+    const second = await createBoss(t.url, { supervise: false, schedule: false });
+    try {
+      const deps = { db: t.db, retentionDays: 0, schedule: false, feedForClinic: async () => feed, connectedClinicIds: async () => [A] };
+      // Both "processes" ask before either worker runs: the stately queue keeps one job for A.
+      const [r1, r2] = [await requestReconciliation(t.db, boss, A, "manual"), await requestReconciliation(t.db, second, A, "schedule")];
+      expect(r2.id).toBe(r1.id);
+      await Promise.all([startWorkers(boss, deps), startWorkers(second, deps)]);
+      await until(async () => (await t.db.reconciliationRun.findUniqueOrThrow({ where: { id: r1.id } })).status === "succeeded", 20_000);
+      // The processing jobs count every stored event once in the chart projection.
+      await until(async () => (await t.db.event.count({ where: { processedAt: null } })) === 0, 20_000);
+      const counted = await t.db.eventDailyCount.aggregate({ _sum: { count: true }, where: { clinicId: A } });
+      expect(counted._sum.count).toBe(await t.db.event.count({ where: { clinicId: A } }));
+      expect(await t.db.reconciliationRun.count({ where: { clinicId: A, trigger: "schedule" } })).toBe(0);
+    } finally {
+      await second.stop({ graceful: false });
+    }
+  }, 45_000);
+});

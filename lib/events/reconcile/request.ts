@@ -1,0 +1,36 @@
+// Starting a reconciliation (on demand or from the schedule) and reading its progress. A run row is
+// made first so the admin page shows "queued" at once; the job queue's stately policy keyed by clinic
+// refuses a second waiting job, in which case the run that already waits is the answer.
+import "server-only";
+import type PgBoss from "pg-boss";
+import type { ReconciliationRun, ReconciliationTrigger } from "@/lib/generated/prisma/client";
+import type { Db } from "@/lib/events/store";
+import { enqueueReconciliation } from "@/lib/jobs/enqueue";
+import { progressOf } from "@/lib/events/reconcile/progress";
+
+export async function requestReconciliation(db: Db, boss: PgBoss, clinicId: string, trigger: ReconciliationTrigger): Promise<ReconciliationRun> {
+  const run = await db.reconciliationRun.create({ data: { clinicId, trigger } });
+  const jobId = await enqueueReconciliation(boss, { clinicId, runId: run.id }).catch(async (error: unknown) => {
+    await db.reconciliationRun.delete({ where: { id: run.id } });
+    throw error;
+  });
+  if (jobId) return run;
+  await db.reconciliationRun.delete({ where: { id: run.id } });
+  const waiting = await db.reconciliationRun.findFirst({ where: { clinicId, status: "queued" }, orderBy: { requestedAt: "desc" } });
+  return waiting ?? (await latestRun(db, clinicId)) ?? run;
+}
+
+export async function latestRun(db: Db, clinicId: string): Promise<ReconciliationRun | null> {
+  return db.reconciliationRun.findFirst({ where: { clinicId }, orderBy: { requestedAt: "desc" } });
+}
+
+export interface ReconciliationStatus {
+  run: ReconciliationRun | null;
+  /** 0..1 */
+  progress: number;
+}
+
+export async function reconciliationStatus(db: Db, clinicId: string): Promise<ReconciliationStatus> {
+  const run = await latestRun(db, clinicId);
+  return { run, progress: run ? progressOf(run) : 0 };
+}

@@ -1,0 +1,89 @@
+// One clinic's reconciliation: for each of the six event lists, page (100 at a time, oldest first)
+// through everything since the list's cursor minus an overlap, store what is missing by id, and move
+// the cursor; then read the delivery log for failed deliveries. Safe to run twice or concurrently
+// with webhooks: the store ignores ids it has. Not the scheduling (request.ts, lib/jobs).
+import "server-only";
+import { ClinicApiError } from "@/lib/clinic-api/errors";
+import { EVENT_CATEGORIES, MAX_PAGE_SIZE, type EventCategory } from "@/lib/contract";
+import type { Db } from "@/lib/events/store";
+import { storeEvents } from "@/lib/events/store";
+import { reconcileDeliveries } from "@/lib/events/reconcile/deliveries";
+import { sinceFilter, type ReconcileFeed } from "@/lib/events/reconcile/feed";
+import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconcile/progress";
+
+export interface ReconcileOptions {
+  /** Whole days re-read before each cursor. */
+  overlapDays?: number;
+  /** Newly stored ids go to the processing queue. */
+  enqueueProcessing(eventIds: string[]): Promise<void>;
+}
+
+export const DEFAULT_OVERLAP_DAYS = 1;
+
+export async function reconcileClinic(db: Db, feed: ReconcileFeed, clinicId: string, runId: string, options: ReconcileOptions): Promise<RunCounters> {
+  const counters = newCounters();
+  await db.reconciliationRun.update({
+    where: { id: runId },
+    data: { status: "running", startedAt: new Date(), finishedAt: null, error: null, ...counters },
+  });
+  try {
+    for (const category of EVENT_CATEGORIES) {
+      await reconcileCategory(db, feed, clinicId, runId, category, counters, options);
+      counters.stepsDone += 1;
+      counters.pagesDone = 0;
+      counters.pagesTotal = 0;
+      await saveProgress(db, runId, counters);
+    }
+    const failed = await reconcileDeliveries(db, feed, clinicId, options, counters);
+    counters.stepsDone += 1;
+    await db.reconciliationRun.update({
+      where: { id: runId },
+      data: { ...counters, status: "succeeded", finishedAt: new Date(), failedDeliveries: failed },
+    });
+    return counters;
+  } catch (error) {
+    // The message of a typed client error is safe to show (no token, no body); anything else is not.
+    const message = error instanceof ClinicApiError ? error.message : "Reconciliation failed";
+    console.error(`[reconcile] clinic ${clinicId} run ${runId} failed:`, error instanceof Error ? `${error.name}: ${error.message}` : error);
+    await db.reconciliationRun.update({ where: { id: runId }, data: { ...counters, status: "failed", finishedAt: new Date(), error: message } });
+    throw error;
+  }
+}
+
+async function reconcileCategory(
+  db: Db,
+  feed: ReconcileFeed,
+  clinicId: string,
+  runId: string,
+  category: EventCategory,
+  counters: RunCounters,
+  options: ReconcileOptions,
+): Promise<void> {
+  const cursorRow = await db.reconciliationCursor.findUnique({ where: { clinicId_category: { clinicId, category } } });
+  const createdAt = sinceFilter(cursorRow?.lastCreatedAt ?? null, options.overlapDays ?? DEFAULT_OVERLAP_DAYS);
+  let newest = cursorRow?.lastCreatedAt ?? null;
+  for (let number = 1; ; ) {
+    const page = await feed.listEvents(category, { created_at: createdAt, sort_by: "created_at", order_by: "ASC" }, { number, size: MAX_PAGE_SIZE });
+    const inserted = await storeEvents(db, page.items, "reconciliation");
+    if (inserted.length > 0) await options.enqueueProcessing(inserted);
+    for (const e of page.items) {
+      const at = new Date(e.created_at);
+      if (!newest || at > newest) newest = at;
+    }
+    counters.fetched += page.items.length;
+    counters.inserted += inserted.length;
+    counters.pagesDone += 1;
+    counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
+    await saveProgress(db, runId, counters);
+    const next = page.meta.next_page;
+    if (next === null || next <= number) break;
+    number = next;
+  }
+  if (newest) {
+    await db.reconciliationCursor.upsert({
+      where: { clinicId_category: { clinicId, category } },
+      create: { clinicId, category, lastCreatedAt: newest },
+      update: { lastCreatedAt: newest },
+    });
+  }
+}

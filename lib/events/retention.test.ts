@@ -1,0 +1,63 @@
+// Retention: configurable, never at or under the platform's 30 days (reconciliation would fetch the
+// deleted events again), and applied to events and chart counts at the same UTC-day boundary.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { processEvents, unprocessedEventIds } from "@/lib/events/process";
+import { applyRetention, retentionDays } from "@/lib/events/retention";
+import { storeEvents } from "@/lib/events/store";
+
+describe("retentionDays", () => {
+  const rows: Array<[string | undefined, number | "error"]> = [
+    [undefined, 730],
+    ["", 730],
+    ["0", 0],
+    ["400", 400],
+    ["32", 32],
+    ["31", "error"],
+    ["30", "error"],
+    ["-1", "error"],
+    ["1.5", "error"],
+    ["forever", "error"],
+  ];
+  it.each(rows)("EVENT_RETENTION_DAYS=%s → %s", (value, expected) => {
+    const read = () => retentionDays({ EVENT_RETENTION_DAYS: value });
+    if (expected === "error") expect(read).toThrow(/EVENT_RETENTION_DAYS/);
+    else expect(read()).toBe(expected);
+  });
+});
+
+describe("applyRetention and the sweep", () => {
+  let t: EventTestDatabase;
+  const now = new Date("2026-06-30T15:00:00Z");
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
+  beforeAll(async () => {
+    t = await createEventTestDatabase("retention");
+    await storeEvents(
+      t.db,
+      [
+        { id: "old", clinic_id: "c", type: "order.placed", created_at: at(100), data: {} },
+        { id: "edge", clinic_id: "c", type: "order.placed", created_at: at(89.5), data: {} },
+        { id: "new", clinic_id: "c", type: "order.placed", created_at: at(1), data: {} },
+      ],
+      "webhook",
+      new Date(now.getTime() - 120_000),
+    );
+  });
+  afterAll(async () => t?.close());
+
+  it("the sweep finds events stored a while ago and never processed, and processing is once", async () => {
+    expect((await unprocessedEventIds(t.db, 60_000)).sort()).toEqual(["edge", "new", "old"]);
+    expect(await processEvents(t.db, ["old", "edge", "new"])).toBe(3);
+    expect(await processEvents(t.db, ["old", "edge", "new"])).toBe(0);
+    expect(await unprocessedEventIds(t.db, 0)).toEqual([]);
+  });
+
+  it("keeps everything with retention 0, deletes whole days older than the period otherwise", async () => {
+    expect(await applyRetention(t.db, 0, now)).toBe(0);
+    // 90 days before 2026-06-30T15:00 is 2026-04-01T15:00; the cut is at the start of that day.
+    expect(await applyRetention(t.db, 90, now)).toBe(1);
+    expect((await t.db.event.findMany({ select: { id: true } })).map((e) => e.id).sort()).toEqual(["edge", "new"]);
+    const days = (await t.db.eventDailyCount.findMany({ select: { day: true } })).map((d) => d.day.toISOString().slice(0, 10)).sort();
+    expect(days).toEqual([at(89.5).slice(0, 10), at(1).slice(0, 10)]);
+  });
+});

@@ -1,0 +1,39 @@
+// The timeline's filters as they arrive from the browser (search params or a server action's
+// argument): category, event type, a date filter in any form of spec 4, and free text searched in
+// the event data. Parsed here once; empty fields mean "no filter".
+import { z } from "zod";
+import { DateFilterStringSchema, EVENT_CATEGORIES } from "@/lib/contract";
+import { OTHER_CATEGORY } from "@/lib/events/record";
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+export const TIMELINE_CATEGORIES = [...EVENT_CATEGORIES, OTHER_CATEGORY] as const;
+
+export const TimelineFiltersSchema = z.object({
+  category: z.preprocess(blankToUndefined, z.enum(TIMELINE_CATEGORIES).optional()),
+  type: z.preprocess(blankToUndefined, z.string().trim().max(100).regex(/^[a-z_.]+$/, "not an event type").optional()),
+  date: z.preprocess(blankToUndefined, z.string().trim().pipe(DateFilterStringSchema).optional()),
+  // Control characters can't be typed into a search box, and PostgreSQL refuses NUL in text.
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).regex(/^[^\u0000-\u001f]*$/, "search cannot contain control characters").optional()),
+});
+export type TimelineFilters = z.infer<typeof TimelineFiltersSchema>;
+
+/** Keyset position: the last row shown (newest first, ties broken by id). */
+export const TimelineCursorSchema = z
+  .string()
+  .max(400)
+  .transform((s, ctx) => {
+    const [at, ...rest] = Buffer.from(s, "base64url").toString("utf8").split("|");
+    const createdAt = new Date(at);
+    const id = rest.join("|");
+    if (Number.isNaN(createdAt.getTime()) || !id) {
+      ctx.addIssue({ code: "custom", message: "bad cursor" });
+      return z.NEVER;
+    }
+    return { createdAt, id };
+  });
+export type TimelineCursor = z.output<typeof TimelineCursorSchema>;
+
+export function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`, "utf8").toString("base64url");
+}

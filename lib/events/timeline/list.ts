@@ -1,0 +1,109 @@
+// The staff timeline's reads. Every function takes the caller's clinicId (from the auth guard) and
+// puts it first in the WHERE clause: nothing here can return another clinic's event. Pages are
+// keyset-based (created_at DESC, id DESC), so page 500 costs what page 1 costs.
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Db } from "@/lib/events/store";
+import { encodeCursor, type TimelineCursor, type TimelineFilters } from "@/lib/events/timeline/filters";
+import { createdAtBounds, parseDate } from "@/lib/events/timeline/period";
+
+export const TIMELINE_PAGE_SIZE = 50;
+
+export interface TimelineEvent {
+  id: string;
+  type: string;
+  category: string;
+  integrationId: string | null;
+  createdAt: string;
+  receivedAt: string;
+  source: "webhook" | "reconciliation";
+  /** From creation on the platform to arrival here. */
+  delayMs: number;
+}
+
+export interface TimelinePage {
+  events: TimelineEvent[];
+  nextCursor: string | null;
+}
+
+interface Row {
+  id: string;
+  type: string;
+  category: string;
+  integration_id: string | null;
+  created_at: Date;
+  received_at: Date;
+  source: "webhook" | "reconciliation";
+}
+
+/** A timestamp column holds UTC without a zone: bind UTC text, not a Date, so no session TZ applies. */
+const ts = (d: Date) => Prisma.sql`${d.toISOString().slice(0, 23)}::timestamp`;
+
+export function timelineConditions(clinicId: string, filters: TimelineFilters): Prisma.Sql[] {
+  const conds = [Prisma.sql`clinic_id = ${clinicId}`];
+  if (filters.category) conds.push(Prisma.sql`category = ${filters.category}`);
+  if (filters.type) conds.push(Prisma.sql`type = ${filters.type}`);
+  const { gte, lt } = createdAtBounds(parseDate(filters.date));
+  if (gte) conds.push(Prisma.sql`created_at >= ${ts(gte)}`);
+  if (lt) conds.push(Prisma.sql`created_at < ${ts(lt)}`);
+  if (filters.q) {
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(Prisma.sql`(data::text ILIKE ${pattern} OR type ILIKE ${pattern} OR id = ${filters.q})`);
+  }
+  return conds;
+}
+
+export async function listTimeline(db: Db, clinicId: string, filters: TimelineFilters, cursor?: TimelineCursor, limit = TIMELINE_PAGE_SIZE): Promise<TimelinePage> {
+  const conds = timelineConditions(clinicId, filters);
+  if (cursor) conds.push(Prisma.sql`(created_at, id) < (${ts(cursor.createdAt)}, ${cursor.id})`);
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT id, type, category, integration_id, created_at, received_at, source::text AS source
+    FROM events WHERE ${Prisma.join(conds, " AND ")}
+    ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    events: page.map(toTimelineEvent),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+function toTimelineEvent(r: Row): TimelineEvent {
+  return {
+    id: r.id,
+    type: r.type,
+    category: r.category,
+    integrationId: r.integration_id,
+    createdAt: r.created_at.toISOString(),
+    receivedAt: r.received_at.toISOString(),
+    source: r.source,
+    delayMs: Math.max(0, r.received_at.getTime() - r.created_at.getTime()),
+  };
+}
+
+export interface TimelineEventDetail extends TimelineEvent {
+  data: unknown;
+}
+
+/** One event of the caller's clinic, or null (another clinic's event looks exactly like a missing one). */
+export async function getTimelineEvent(db: Db, clinicId: string, id: string): Promise<TimelineEventDetail | null> {
+  const e = await db.event.findFirst({ where: { id, clinicId } });
+  if (!e) return null;
+  return {
+    ...toTimelineEvent({ id: e.id, type: e.type, category: e.category, integration_id: e.integrationId, created_at: e.createdAt, received_at: e.receivedAt, source: e.source }),
+    data: e.data,
+  };
+}
+
+/**
+ * Changes whenever an event of the clinic arrives: the newest arrival time and how many arrived at
+ * that instant. The browser polls this (cheap, indexed) and refetches the list only when it moves.
+ */
+export async function timelineHead(db: Db, clinicId: string): Promise<string> {
+  const rows = await db.$queryRaw<Array<{ at: Date; n: bigint }>>`
+    SELECT received_at AS at, count(*) AS n FROM events
+    WHERE clinic_id = ${clinicId} AND received_at = (SELECT max(received_at) FROM events WHERE clinic_id = ${clinicId})
+    GROUP BY received_at`;
+  const row = rows[0];
+  return row?.at ? `${row.at.toISOString()}#${row.n}` : "empty";
+}

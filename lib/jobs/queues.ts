@@ -1,0 +1,44 @@
+// The job queues of the app, on PostgreSQL through pg-boss. Names only use [a-z-] (pg-boss's rule).
+// Reconciliation is "stately": per clinic (singletonKey) at most one run waits and one runs, however
+// many app processes send. Cron schedules are stored in the database and fire once across processes.
+import "server-only";
+import type PgBoss from "pg-boss";
+
+export const QUEUES = {
+  /** Projections of newly stored events (data: { eventIds }). */
+  processEvents: "events-process",
+  /** Safety net: events stored but never processed (a failed enqueue, a crash). */
+  sweep: "events-sweep",
+  /** Deletes events older than the retention period. */
+  retention: "events-retention",
+  /** Fans out one reconciliation per connected clinic. */
+  reconcileAll: "reconcile-all",
+  /** One clinic's reconciliation (data: { clinicId, runId }). */
+  reconcileClinic: "reconcile-clinic",
+} as const;
+
+const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
+  [QUEUES.processEvents]: { policy: "standard", retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  [QUEUES.sweep]: { policy: "stately" },
+  [QUEUES.retention]: { policy: "stately" },
+  [QUEUES.reconcileAll]: { policy: "stately" },
+  [QUEUES.reconcileClinic]: { policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
+};
+
+export const SCHEDULES = [
+  { queue: QUEUES.sweep, cron: "* * * * *" },
+  { queue: QUEUES.retention, cron: "17 3 * * *" },
+  { queue: QUEUES.reconcileAll, cron: process.env.RECONCILE_CRON ?? "*/15 * * * *" },
+] as const;
+
+/** Creates the queues (idempotent: pg-boss's create_queue does INSERT … ON CONFLICT DO NOTHING). */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+    await boss.createQueue(name, { name, ...options }).catch(ignoreExists);
+  }
+}
+
+function ignoreExists(error: unknown): void {
+  // Two processes starting together may both try to create a queue; the second loses harmlessly.
+  if (!(error instanceof Error && /exists|duplicate/i.test(error.message))) throw error;
+}

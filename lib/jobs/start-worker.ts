@@ -1,0 +1,34 @@
+// Starts this process's job worker with the app's own dependencies (called from instrumentation.ts
+// in the Node.js runtime). Once per process, however many times Next.js calls register().
+import "server-only";
+import { db } from "@/lib/db";
+import { clientForClinic, ReconnectRequiredError } from "@/lib/auth";
+import { retentionDays } from "@/lib/events/retention";
+import { getBoss } from "@/lib/jobs/boss";
+import { startWorkers } from "@/lib/jobs/worker";
+
+const globalForWorker = globalThis as unknown as { clinicConnectWorker?: Promise<void> };
+
+export function startJobWorker(): Promise<void> {
+  globalForWorker.clinicConnectWorker ??= (async () => {
+    const boss = await getBoss();
+    await startWorkers(boss, {
+      db,
+      retentionDays: retentionDays(),
+      feedForClinic: async (clinicId) => {
+        try {
+          return await clientForClinic(clinicId);
+        } catch (error) {
+          if (error instanceof ReconnectRequiredError) return null;
+          throw error;
+        }
+      },
+      connectedClinicIds: async () =>
+        (await db.platformConnection.findMany({ where: { state: "connected" }, distinct: ["clinicId"], select: { clinicId: true } })).map((c) => c.clinicId),
+    });
+  })().catch((error: unknown) => {
+    globalForWorker.clinicConnectWorker = undefined;
+    throw error;
+  });
+  return globalForWorker.clinicConnectWorker;
+}

@@ -1,0 +1,54 @@
+// The job handlers and the cron schedules. Every process that runs the worker registers the same
+// handlers; pg-boss hands each job to one of them, and its cron fires each schedule once across
+// processes. Dependencies are passed in so tests run this against their own database and sandbox.
+import "server-only";
+import type PgBoss from "pg-boss";
+import type { Db } from "@/lib/events/store";
+import { processEvents, unprocessedEventIds } from "@/lib/events/process";
+import { applyRetention } from "@/lib/events/retention";
+import { requestReconciliation } from "@/lib/events/reconcile/request";
+import { reconcileClinic } from "@/lib/events/reconcile/run";
+import type { FeedForClinic } from "@/lib/events/reconcile/feed";
+import { enqueueEventProcessing, type ProcessEventsJob, type ReconcileClinicJob } from "@/lib/jobs/enqueue";
+import { QUEUES, SCHEDULES } from "@/lib/jobs/queues";
+
+export interface WorkerDeps {
+  db: Db;
+  feedForClinic: FeedForClinic;
+  /** Clinics someone has connected (only they can be read from the platform). */
+  connectedClinicIds(): Promise<string[]>;
+  retentionDays: number;
+  /** Register the cron schedules too (off in tests that drive jobs by hand). */
+  schedule?: boolean;
+}
+
+export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void> {
+  const { db } = deps;
+  await boss.work<ProcessEventsJob>(QUEUES.processEvents, { batchSize: 20, pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await processEvents(db, job.data.eventIds);
+  });
+  await boss.work(QUEUES.sweep, async () => {
+    await processEvents(db, await unprocessedEventIds(db));
+  });
+  await boss.work(QUEUES.retention, async () => {
+    await applyRetention(db, deps.retentionDays);
+  });
+  await boss.work(QUEUES.reconcileAll, async () => {
+    for (const clinicId of await deps.connectedClinicIds()) await requestReconciliation(db, boss, clinicId, "schedule");
+  });
+  await boss.work<ReconcileClinicJob>(QUEUES.reconcileClinic, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    const { clinicId, runId } = job.data;
+    const feed = await deps.feedForClinic(clinicId);
+    if (!feed) {
+      await db.reconciliationRun.update({
+        where: { id: runId },
+        data: { status: "failed", finishedAt: new Date(), error: "Nobody of this clinic is connected to the platform." },
+      });
+      return;
+    }
+    await reconcileClinic(db, feed, clinicId, runId, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+  });
+  if (deps.schedule !== false) {
+    for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron, {}, { tz: "UTC" });
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
+import { buildZip, FILES } from "@/sandbox/testing/files";
+import { checkFileNameAndSize, checkResourceFile, DROPZONE_ACCEPT } from "./file-check";
+
+describe("checkResourceFile: content decides, the name must agree", () => {
+  const rows: [string, string, Uint8Array, string][] = [
+    ["jpg", "photo.jpg", FILES.jpg, "ok"],
+    ["jpeg", "photo.JPEG", FILES.jpg, "ok"],
+    ["png", "chart.png", FILES.png, "ok"],
+    ["pdf", "guide.pdf", FILES.pdf, "ok"],
+    ["doc", "notes.doc", FILES.doc, "ok"],
+    ["xlsx", "plan.xlsx", FILES.xlsx, "ok"],
+    ["pptx", "talk.pptx", FILES.pptx, "ok"],
+    ["renamed executable", "guide.pdf", FILES.exe, "content_not_allowed"],
+    ["executable by name", "setup.exe", FILES.exe, "extension_not_allowed"],
+    ["gif", "anim.gif", FILES.gif, "extension_not_allowed"],
+    ["gif renamed to png", "anim.png", FILES.gif, "content_not_allowed"],
+    ["docx (not allowed) renamed to xlsx", "letter.xlsx", FILES.docx, "content_not_allowed"],
+    ["pdf named as png", "chart.png", FILES.pdf, "content_mismatch"],
+    ["xlsx named as pptx", "talk.pptx", FILES.xlsx, "content_mismatch"],
+    ["zip without content types", "plan.xlsx", buildZip([{ name: "xl/a.xml", data: "x" }]), "content_not_allowed"],
+    ["no extension", "README", FILES.pdf, "extension_not_allowed"],
+    ["empty", "empty.pdf", new Uint8Array(0), "empty"],
+  ];
+  it.each(rows)("%s", (_label, name, bytes, expected) => {
+    const result = checkResourceFile(name, bytes);
+    expect(result.ok ? "ok" : result.problem.code).toBe(expected);
+  });
+
+  it("names the content type for a good file", () => {
+    expect(checkResourceFile("plan.xlsx", FILES.xlsx)).toEqual({ ok: true, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+  });
+});
+
+describe("checkFileNameAndSize (before the browser reads the file)", () => {
+  it.each([
+    ["guide.pdf", 1, null],
+    ["guide.pdf", MAX_RESOURCE_FILE_BYTES, null],
+    ["guide.pdf", MAX_RESOURCE_FILE_BYTES + 1, "too_large"],
+    ["guide.pdf", 0, "empty"],
+    ["archive.zip", 10, "extension_not_allowed"],
+  ] as const)("%s of %i bytes → %s", (name, size, code) => {
+    const result = checkFileNameAndSize(name, size);
+    expect(result && !result.ok ? result.problem.code : null).toBe(code);
+  });
+});
+
+describe("DROPZONE_ACCEPT", () => {
+  it("offers every allowed extension under its MIME type, once", () => {
+    expect(DROPZONE_ACCEPT["image/jpeg"]).toEqual([".jpg", ".jpeg"]);
+    expect(Object.values(DROPZONE_ACCEPT).flat().sort()).toEqual([".doc", ".jpeg", ".jpg", ".pdf", ".png", ".pptx", ".xlsx"]);
+  });
+});

@@ -1,0 +1,26 @@
+// The platform's resource lists take only page parameters (spec 4.2, 4.6), so filtering by type and
+// category and searching by name happen here, over the items the platform returned. Not server-only.
+import type { PaginationMeta, ResourceCategory, ResourceType } from "@/lib/contract";
+import type { ResourceListFilter } from "@/lib/resources/fields";
+
+interface Filterable {
+  name: string;
+  type: ResourceType | null;
+  category: ResourceCategory | null;
+}
+
+export function hasFilters(filter: ResourceListFilter): boolean {
+  return Boolean(filter.type || filter.category || filter.q);
+}
+
+export function matchesFilter(item: Filterable, filter: ResourceListFilter): boolean {
+  if (filter.type && item.type !== filter.type) return false;
+  if (filter.category && item.category !== filter.category) return false;
+  if (filter.q && !item.name.toLocaleLowerCase().includes(filter.q.toLocaleLowerCase())) return false;
+  return true;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  meta: PaginationMeta;
+}

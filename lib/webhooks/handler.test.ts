@@ -1,0 +1,136 @@
+// The webhook test matrix (issue 6): one row per request, each checking the status, the answer body,
+// what was stored (events, receipts) and what was queued, against a real migrated database and a
+// real pg-boss on it.
+import { PrismaPg } from "@prisma/adapter-pg";
+import type PgBoss from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { createBoss } from "@/lib/jobs/boss";
+import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
+import { QUEUES } from "@/lib/jobs/queues";
+import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookDeps, type WebhookRequest } from "@/lib/webhooks/handler";
+import { signWebhookBody } from "@/lib/webhooks/signature";
+
+const SECRET = "whsec-current-0123456789";
+const PREVIOUS = "whsec-previous-0123456789";
+const CHALLENGE = "challenge-token-xyz";
+const NOW = new Date("2026-01-15T12:00:00Z");
+const T = Math.floor(NOW.getTime() / 1000);
+const OK = { challenge: CHALLENGE };
+const REFUSED = { error: "invalid request" };
+
+function body(id: string, type = "patient.created"): string {
+  return JSON.stringify({
+    event: { id, type, clinic_id: "clinic-a", integration_id: "int-1", created_at: "2026-01-15T11:59:00.000Z", data: { patient: { id: "p1" } } },
+  });
+}
+const signed = (raw: string, secret = SECRET, t = T): WebhookRequest => ({ rawBody: raw, signatureHeader: signWebhookBody(raw, secret, t) });
+const v1Of = (header: string) => header.split("v1=")[1];
+
+interface Row {
+  name: string;
+  /** Requests sent in order; the last answer is checked. */
+  requests: (id: string) => WebhookRequest[];
+  status: number;
+  body: object;
+  events: number;
+  receipts: number;
+  jobs: number;
+}
+
+const rows: Row[] = [
+  { name: "valid", requests: (id) => [signed(body(id))], status: 200, body: OK, events: 1, receipts: 1, jobs: 1 },
+  { name: "duplicate: same answer, stored and queued once", requests: (id) => [signed(body(id)), signed(body(id))], status: 200, body: OK, events: 1, receipts: 2, jobs: 1 },
+  { name: "empty signature header", requests: (id) => [{ rawBody: body(id), signatureHeader: "" }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "no signature header", requests: (id) => [{ rawBody: body(id), signatureHeader: null }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "malformed header", requests: (id) => [{ rawBody: body(id), signatureHeader: "garbage" }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "header without timestamp", requests: (id) => [{ rawBody: body(id), signatureHeader: `v1=${v1Of(signed(body(id)).signatureHeader!)}` }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "wrong scheme (v0 only)", requests: (id) => [{ rawBody: body(id), signatureHeader: `t=${T},v0=${v1Of(signed(body(id)).signatureHeader!)}` }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "bad signature (other secret)", requests: (id) => [signed(body(id), "not-the-secret-at-all")], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "signature in upper-case hex", requests: (id) => { const r = signed(body(id)); return [{ ...r, signatureHeader: `t=${T},v1=${v1Of(r.signatureHeader!).toUpperCase()}` }]; }, status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  {
+    name: "several v1, one valid",
+    requests: (id) => [{ rawBody: body(id), signatureHeader: `t=${T},v1=${"0".repeat(64)},v1=${v1Of(signed(body(id)).signatureHeader!)},v1=${"f".repeat(64)}` }],
+    status: 200, body: OK, events: 1, receipts: 1, jobs: 1,
+  },
+  { name: "several v1, none valid", requests: (id) => [{ rawBody: body(id), signatureHeader: `t=${T},v1=${"0".repeat(64)},v1=${"a".repeat(64)}` }], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "previous secret during rotation", requests: (id) => [signed(body(id), PREVIOUS)], status: 200, body: OK, events: 1, receipts: 1, jobs: 1 },
+  { name: "old timestamp (5 min + 1 s)", requests: (id) => [signed(body(id), SECRET, T - 301)], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "future timestamp (5 min + 1 s)", requests: (id) => [signed(body(id), SECRET, T + 301)], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "timestamp at the edge (5 min old)", requests: (id) => [signed(body(id), SECRET, T - 300)], status: 200, body: OK, events: 1, receipts: 1, jobs: 1 },
+  { name: "tampered body", requests: (id) => [{ ...signed(body(id)), rawBody: body(id, "order.placed") }], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "body re-serialised (whitespace added)", requests: (id) => [{ ...signed(body(id)), rawBody: body(id).replace(":", ": ") }], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "non-JSON body, correctly signed", requests: () => [signed("this is not json")], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "JSON that is not an event, correctly signed", requests: () => [signed(JSON.stringify({ hello: "world" }))], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  { name: "oversized body", requests: (id) => [signed(body(id).replace('"p1"', `"${"x".repeat(WEBHOOK_BODY_LIMIT_BYTES)}"`))], status: 413, body: { error: "payload too large" }, events: 0, receipts: 0, jobs: 0 },
+  { name: "empty-body verification request", requests: () => [{ rawBody: "", signatureHeader: null }], status: 200, body: OK, events: 0, receipts: 0, jobs: 0 },
+];
+
+describe("webhook handler matrix", () => {
+  let t: EventTestDatabase;
+  let boss: PgBoss;
+  let deps: WebhookDeps;
+
+  beforeAll(async () => {
+    t = await createEventTestDatabase("webhooks");
+    boss = await createBoss(t.url, { supervise: false, schedule: false });
+    deps = {
+      db: t.db,
+      secrets: [SECRET, PREVIOUS],
+      challenge: CHALLENGE,
+      enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+      now: () => NOW,
+    };
+  });
+  afterAll(async () => {
+    await boss?.stop({ graceful: false });
+    await t?.close();
+  });
+
+  const queuedJobsFor = async (id: string) => {
+    const rows = await t.db.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*) AS n FROM pgboss.job WHERE name = ${QUEUES.processEvents} AND data->'eventIds' ? ${id}`;
+    return Number(rows[0].n);
+  };
+
+  it.each(rows.map((r, i) => [r.name, r, `evt_matrix_${i}`] as const))("%s", async (_name, row, id) => {
+    const eventsBefore = await t.db.event.count();
+    let answer;
+    for (const request of row.requests(id)) answer = await handleWebhook(request, deps);
+    expect(answer).toEqual({ status: row.status, body: row.body });
+    // Nothing but this row's event was stored, and it was stored as many times as expected.
+    expect(await t.db.event.count()).toBe(eventsBefore + row.events);
+    expect(await t.db.event.count({ where: { id } })).toBe(row.events);
+    expect(await t.db.webhookReceipt.count({ where: { eventId: id } })).toBe(row.receipts);
+    expect(await queuedJobsFor(id)).toBe(row.jobs);
+    if (row.events === 1) {
+      const stored = await t.db.event.findUniqueOrThrow({ where: { id } });
+      expect(stored).toMatchObject({ clinicId: "clinic-a", integrationId: "int-1", type: "patient.created", category: "patients", source: "webhook", processedAt: null });
+      expect(stored.data).toEqual({ patient: { id: "p1" } });
+    }
+  });
+
+  it("keeps an event of an unknown type under 'other' rather than refusing an authentic delivery", async () => {
+    const answer = await handleWebhook(signed(body("evt_unknown_type", "practitioner.created")), deps);
+    expect(answer).toEqual({ status: 200, body: OK });
+    expect(await t.db.event.findUnique({ where: { id: "evt_unknown_type" } })).toMatchObject({ category: "other" });
+  });
+
+  it("still answers with the challenge when the queue fails (the sweep processes the event later)", async () => {
+    const answer = await handleWebhook(signed(body("evt_queue_down")), { ...deps, enqueueProcessing: () => Promise.reject(new Error("queue down")) });
+    expect(answer).toEqual({ status: 200, body: OK });
+    expect(await t.db.event.count({ where: { id: "evt_queue_down", processedAt: null } })).toBe(1);
+  });
+
+  it("answers 503 (so the platform retries) and stores nothing when the database is unreachable", async () => {
+    const unreachable = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://postgres@127.0.0.1:1/nowhere" }) });
+    try {
+      const answer = await handleWebhook(signed(body("evt_db_down")), { ...deps, db: unreachable });
+      expect(answer).toEqual({ status: 503, body: { error: "temporarily unavailable" } });
+    } finally {
+      await unreachable.$disconnect();
+    }
+    expect(await t.db.event.count({ where: { id: "evt_db_down" } })).toBe(0);
+  });
+});

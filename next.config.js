@@ -1,0 +1,19 @@
+// Next.js configuration. Security headers are set at request time by proxy.ts (from
+// lib/security-headers), not here: headers() is fixed at build time.
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // `npm test` typechecks the whole tree as its own stage; doing it again in every build only
+  // costs minutes on a small machine.
+  typescript: { ignoreBuildErrors: true },
+  // The embedded database and Prisma's generated client are server-only Node modules.
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pg-boss"],
+  // proxy.ts runs on every request, and Next.js then keeps only the first 10 MB of a body: a
+  // resource upload (10 MiB file + multipart fields, app/api/resources) would arrive truncated.
+  // The upload route refuses anything over its own limit (lib/resources/upload.ts) before reading.
+  experimental: { proxyClientMaxBodySize: "11mb" },
+};
+
+export default nextConfig;

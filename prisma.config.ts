@@ -1,0 +1,9 @@
+// Prisma CLI configuration. The CLI is only used for `generate` here; migrations go through our
+// offline tool (prisma/migrate), see README "Migrations offline".
+import { defineConfig } from "prisma/config";
+
+export default defineConfig({
+  schema: "prisma/schema.prisma",
+  migrations: { path: "prisma/migrations" },
+  datasource: { url: process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres" },
+});

@@ -1,0 +1,44 @@
+// The platform's routes (spec 4). Static paths come before parameterised ones.
+import { EVENT_CATEGORIES, OAUTH_PATHS, SESSION_GRANTS_PATH } from "@/lib/contract";
+import type { Principal } from "../platform/auth";
+import type { Ctx, Route } from "../http/router";
+import type { Reply } from "../http/reply";
+import { decideAuthorize, showAuthorize } from "../oauth/authorize";
+import { revokeEndpoint, tokenEndpoint } from "../oauth/token";
+import { downloadFile, getClinic, listPatients, listServiceResources, listTreatmentPlans } from "./clinic";
+import { listDeliveries } from "./deliveries";
+import { getEvent, listEvents } from "./events";
+import { createResource, deleteResource, getResource, listResources, updateResource } from "./resources";
+import { createSessionGrant } from "./session-grants";
+
+type Authed = (ctx: Ctx & { principal: Principal }) => Reply;
+const bearer = (method: string, pattern: string, handler: Authed, body: Route["body"] = "none"): Route => ({
+  method,
+  pattern,
+  auth: "bearer",
+  body,
+  handler: handler as Route["handler"],
+});
+
+const RESOURCES = "/api/clinic/practitioners/:practitionerId/resources";
+
+export const platformRoutes: Route[] = [
+  { method: "GET", pattern: OAUTH_PATHS.authorize, auth: "none", body: "none", handler: showAuthorize },
+  { method: "POST", pattern: OAUTH_PATHS.authorize, auth: "none", body: "json-or-form", handler: decideAuthorize },
+  { method: "POST", pattern: OAUTH_PATHS.token, auth: "none", body: "json-or-form", handler: tokenEndpoint },
+  { method: "POST", pattern: OAUTH_PATHS.revoke, auth: "none", body: "json-or-form", handler: revokeEndpoint },
+  bearer("GET", "/api/clinic", getClinic),
+  bearer("GET", "/api/clinic/patients", listPatients),
+  bearer("GET", "/api/clinic/service_resources", listServiceResources),
+  bearer("GET", "/api/clinic/treatment_plans", listTreatmentPlans),
+  bearer("POST", SESSION_GRANTS_PATH, createSessionGrant, "json"),
+  bearer("GET", RESOURCES, listResources),
+  bearer("POST", RESOURCES, createResource, "json"),
+  bearer("GET", `${RESOURCES}/:id`, getResource),
+  bearer("PUT", `${RESOURCES}/:id`, updateResource, "json"),
+  bearer("DELETE", `${RESOURCES}/:id`, deleteResource),
+  ...EVENT_CATEGORIES.map((c) => bearer("GET", `/api/events/${c}`, listEvents(c))),
+  bearer("GET", "/api/events/:id", getEvent),
+  bearer("GET", "/api/webhooks/deliveries", listDeliveries),
+  { method: "GET", pattern: "/files/:ownerId/:token/:name", auth: "none", body: "none", handler: downloadFile },
+];

@@ -1,0 +1,154 @@
+// Spec 2.6, 3 (integration), 4.6, 4.7, 5.6, 7 and 8: the clinic and its key, pagination, errors,
+// request ids, rate limits, faults, and 500 concurrent requests.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorBodySchema, ClinicResponseSchema, PatientListResponseSchema } from "@/lib/contract";
+import { http, startTestSandbox } from "../testing/harness";
+
+let t: Awaited<ReturnType<typeof startTestSandbox>>;
+let token: string;
+beforeAll(async () => {
+  t = await startTestSandbox();
+  token = (await t.client.signIn(t.clinicA.staff[0].id)).access_token;
+});
+afterAll(() => t.close());
+
+describe("spec 4.7 / 3 / 5.6 clinic and clinic key", () => {
+  it("GET /api/clinic returns the token's clinic with its integration id", async () => {
+    const { clinic } = ClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body);
+    expect(clinic).toMatchObject({ id: t.clinicA.id, name: t.clinicA.name, integration_id: t.clinicA.integration_id, integration_status: "not_activated" });
+  });
+
+  it("activates on the first request with a valid key, once, and revocation ends it", async () => {
+    const key = { "X-Service-Clinic-Key": t.clinicA.current_clinic_key };
+    const count = () => t.sb.state.events.filter((e) => e.clinicId === t.clinicA.id && e.type === "clinic_key.activated").length;
+    const before = count();
+    expect((await t.client.api(token, "GET", "/api/clinic/patients", undefined, key)).status).toBe(200);
+    expect((await t.client.api(token, "GET", "/api/clinic", undefined, key)).status).toBe(200);
+    expect(count()).toBe(before + 1);
+    const listed = await t.client.api<{ events: { type: string }[] }>(token, "GET", "/api/events/clinic_keys?order_by=DESC&page[size]=1");
+    expect(listed.body.events[0].type).toBe("clinic_key.activated");
+    expect(ClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body).clinic.integration_status).toBe("activated");
+
+    const revoke = await t.client.control("/clinic-keys/revoke", { clinic_id: t.clinicA.id });
+    expect(revoke.status).toBe(200);
+    const refused = await t.client.api(token, "GET", "/api/clinic", undefined, key);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ errors: [{ code: "clinic_key_revoked" }] });
+    const after = await t.client.api<{ events: { type: string }[] }>(token, "GET", "/api/events/clinic_keys?order_by=DESC&page[size]=1");
+    expect(after.body.events[0].type).toBe("clinic_key.revoked");
+  });
+
+  it.each([
+    ["another clinic's key", () => t.clinicB.current_clinic_key],
+    ["an unknown key", () => "ck_unknown"],
+  ])("refuses %s with 403", async (_label, key) => {
+    const res = await t.client.api(token, "GET", "/api/clinic", undefined, { "X-Service-Clinic-Key": key() });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ errors: [{ code: "clinic_key_invalid" }] });
+  });
+});
+
+describe("spec 2.6 / 4.6 / 8 pagination", () => {
+  it("pages with page[number] and page[size] and reports meta", async () => {
+    const first = PatientListResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic/patients?page[size]=10")).body);
+    expect(first.patients).toHaveLength(10);
+    const total = first.meta.total_count;
+    expect(first.meta).toEqual({ current_page: 1, next_page: 2, prev_page: null, total_pages: Math.ceil(total / 10), total_count: total });
+    const last = PatientListResponseSchema.parse((await t.client.api(token, "GET", `/api/clinic/patients?page[size]=10&page[number]=${first.meta.total_pages}`)).body);
+    expect(last.meta.next_page).toBeNull();
+    expect(last.meta.prev_page).toBe(first.meta.total_pages - 1);
+    expect(last.patients.length).toBe(total - 10 * (first.meta.total_pages - 1));
+    const ids = new Set<string>();
+    for (let p = 1; p <= first.meta.total_pages; p++) {
+      const page = PatientListResponseSchema.parse((await t.client.api(token, "GET", `/api/clinic/patients?page[size]=10&page[number]=${p}`)).body);
+      page.patients.forEach((x) => ids.add(x.id));
+    }
+    expect(ids.size).toBe(total);
+  });
+
+  it("uses 25 by default and accepts 100", async () => {
+    expect(PatientListResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic/patients")).body).patients).toHaveLength(25);
+    expect((await t.client.api(token, "GET", "/api/clinic/patients?page%5Bsize%5D=100")).status).toBe(200);
+  });
+
+  it.each(["page[size]=101", "page[size]=0", "page[size]=-1", "page[number]=abc", "page[number]=1.5", "search=a&search=b"])("refuses %s with 400 naming it", async (q) => {
+    const res = await t.client.api(token, "GET", `/api/clinic/patients?${q}`);
+    expect(res.status).toBe(400);
+    expect(ApiErrorBodySchema.parse(res.body).errors[0].field).toBe(q.split("=")[0]);
+  });
+
+  it.each(["/api/clinic/service_resources", `/api/clinic/practitioners/PRAC/resources`, "/api/events/orders", "/api/webhooks/deliveries", "/api/clinic/treatment_plans"])("%s refuses page[size]=101", async (path) => {
+    const res = await t.client.api(token, "GET", `${path.replace("PRAC", t.clinicA.practitioners[0].id)}?page[size]=101`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("spec 7 errors and request ids", () => {
+  it("carries X-Request-Id on every response, errors included", async () => {
+    const responses = await Promise.all([
+      t.client.api(token, "GET", "/api/clinic"),
+      t.client.api(null, "GET", "/api/clinic"),
+      t.client.api(token, "GET", "/api/nowhere"),
+      t.client.api(token, "PATCH", "/api/clinic"),
+      t.client.control("/health"),
+      http(`${t.client.url}/api/oauth/token`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
+    ]);
+    const ids = responses.map((r) => r.headers.get("x-request-id"));
+    expect(ids.every((id) => id && id.startsWith("req_"))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(responses[2].status).toBe(404);
+    expect(responses[3].status).toBe(405);
+    expect(ApiErrorBodySchema.safeParse(responses[2].body).success).toBe(true);
+  });
+});
+
+describe("rate limit and faults (ARCHITECTURE.md)", () => {
+  it("answers 429 with Retry-After after the limit within the rolling window, then recovers", async () => {
+    const t2 = await startTestSandbox({ rateLimit: { limit: 20, windowSeconds: 300 }, clock: { frozen: true } });
+    try {
+      const tk = (await t2.client.signIn(t2.clinicA.staff[0].id)).access_token;
+      const results = [];
+      for (let i = 0; i < 25; i++) results.push((await t2.client.api(tk, "GET", "/api/clinic")).status);
+      expect(results.filter((s) => s === 429).length).toBeGreaterThan(0);
+      const limited = await t2.client.api(tk, "GET", "/api/clinic");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      t2.sb.state.clock.advance(301);
+      const fresh = (await t2.client.signIn(t2.clinicA.staff[0].id)).access_token;
+      expect((await t2.client.api(fresh, "GET", "/api/clinic")).status).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it("injects the next N failures, 429s and dropped connections", async () => {
+    await t.client.control("/faults", { fail_next: { count: 2, status: 503, path_prefix: "/api/clinic" } });
+    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(503);
+    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(503);
+    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(200);
+    await t.client.control("/faults", { rate_limit_next: { count: 1, retry_after: 7 } });
+    const limited = await t.client.api(token, "GET", "/api/clinic");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("7");
+    await t.client.control("/faults", { drop_next: { count: 1 } });
+    await expect(t.client.api(token, "GET", "/api/clinic")).rejects.toThrow();
+    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(200);
+  });
+});
+
+describe("concurrency", () => {
+  it("serves 500 concurrent requests correctly", async () => {
+    const tokens = await Promise.all(t.clinicA.practitioners.map((p) => t.client.signIn(p.id)));
+    const requests = Array.from({ length: 500 }, (_, i) => {
+      const p = t.clinicA.practitioners[i % tokens.length];
+      return t.client.api<{ resources: { practitioner_id: string; shared_with_practitioner_ids: string[] }[] }>(tokens[i % tokens.length].access_token, "GET", `/api/clinic/practitioners/${p.id}/resources?page[size]=100`).then((r) => ({ r, p }));
+    });
+    const results = await Promise.all(requests);
+    for (const { r, p } of results) {
+      expect(r.status).toBe(200);
+      expect(r.body.resources.every((x) => x.practitioner_id === p.id || x.shared_with_practitioner_ids.includes(p.id))).toBe(true);
+    }
+    const ids = new Set(results.map(({ r }) => r.headers.get("x-request-id")));
+    expect(ids.size).toBe(500);
+  });
+});

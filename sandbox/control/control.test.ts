@@ -1,0 +1,93 @@
+// The control API: input validation (a table of bad inputs), reset and determinism, seed view.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox } from "../start";
+import { startTestSandbox, type SeedWorld } from "../testing/harness";
+
+let t: Awaited<ReturnType<typeof startTestSandbox>>;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+describe("control API input validation", () => {
+  const rows: [string, string, unknown][] = [
+    ["reset with a negative seed", "/reset", { seed: -1 }],
+    ["reset with an unknown field", "/reset", { seeds: 3 }],
+    ["activity with an unknown type", "/activity", { clinic_id: "x", type: "patient.deleted" }],
+    ["activity without clinic_id", "/activity", { type: "patient.created" }],
+    ["clock advance by a negative amount", "/clock/advance", { seconds: -5 }],
+    ["clock advance as a string", "/clock/advance", { seconds: "60" }],
+    ["time scale of zero", "/time-scale", { scale: 0 }],
+    ["time scale over 1", "/time-scale", { scale: 2 }],
+    ["faults with an error rate over 1", "/faults", { error_rate: 1.5 }],
+    ["faults with an unknown status", "/faults", { fail_next: { count: 1, status: 404 } }],
+    ["faults with an unknown key", "/faults", { explode: true }],
+    ["account with an unknown patch version", "/account", { patch_version: "2030-01" }],
+    ["webhook endpoint without a secret", "/webhook-endpoint", { url: "https://x.example/h", challenge_token: "c" }],
+    ["webhook endpoint with a bad url", "/webhook-endpoint", { url: "not a url", signing_secret: "12345678", challenge_token: "c" }],
+    ["revoke without clinic_id", "/clinic-keys/revoke", {}],
+    ["redirect uri that is not a URL", "/redirect-uris", { client_id: "clinic-connect-local", redirect_uri: "nope" }],
+  ];
+  it.each(rows)("refuses %s with 422", async (_label, path, body) => {
+    const res = await t.client.control(path, body);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ errors: [expect.objectContaining({ code: "invalid_value" })] });
+  });
+
+  it("answers 404 for an activity on an unknown clinic and 400 for a body that is not JSON", async () => {
+    expect((await t.client.control("/activity", { clinic_id: "clinic_nope", type: "patient.created" })).status).toBe(404);
+    const res = await fetch(`${t.client.url}/__sandbox/clock/advance`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("seed and reset", () => {
+  it("seeds two clinics with ≥3 practitioners, ≥2 staff, dozens of patients and an unactivated key each", () => {
+    expect(t.seed.clinics.length).toBeGreaterThanOrEqual(2);
+    for (const c of t.seed.clinics) {
+      expect(c.practitioners.length).toBeGreaterThanOrEqual(3);
+      expect(c.staff.length).toBeGreaterThanOrEqual(2);
+      expect(c.current_clinic_key).toMatch(/^ck_/);
+    }
+    expect(t.sb.state.patientsOf(t.clinicA.id).length).toBeGreaterThanOrEqual(24);
+  });
+
+  it("gives the same data for the same seed, across restarts and resets", async () => {
+    const clock = { start: "2025-01-01T00:00:00Z", frozen: true };
+    const a = await startSandbox({ seed: 42, clock });
+    const b = await startSandbox({ seed: 42, clock });
+    const c = await startSandbox({ seed: 43, clock });
+    try {
+      const view = async (url: string) => ((await (await fetch(`${url}/__sandbox/seed`)).json()) as SeedWorld & { base_url?: string }).clinics;
+      expect(await view(a.url)).toEqual(await view(b.url));
+      expect(await view(a.url)).not.toEqual(await view(c.url));
+      const events = (s: typeof a) => s.state.events.map((e) => [e.id, e.type, e.createdAt]);
+      expect(events(a)).toEqual(events(b));
+      await fetch(`${a.url}/__sandbox/activity`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clinic_id: a.state.clinics.keys().next().value, type: "patient.created" }) });
+      await fetch(`${a.url}/__sandbox/reset`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect(events(a)).toEqual(events(b));
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  });
+
+  it("reset with a new seed re-seeds and clears tokens", async () => {
+    const t2 = await startTestSandbox();
+    try {
+      const oauth = await t2.client.signIn(t2.clinicA.staff[0].id);
+      const res = await t2.client.control<{ seed: number }>("/reset", { seed: 99 });
+      expect(res.body.seed).toBe(99);
+      expect((await t2.client.api(oauth.access_token, "GET", "/api/clinic")).status).toBe(401);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it("counts refreshes in stats so tests can assert exactly one happened", async () => {
+    await t.client.control("/stats/reset", {});
+    const oauth = await t.client.signIn(t.clinicA.staff[0].id);
+    await t.client.token({ grant_type: "refresh_token", client_id: "clinic-connect-local", client_secret: "local-sandbox-client-secret", refresh_token: oauth.refresh_token });
+    const stats = await t.client.control<{ stats: { token_refreshes_succeeded: number; code_exchanges_succeeded: number } }>("/stats");
+    expect(stats.body.stats).toMatchObject({ token_refreshes_succeeded: 1, code_exchanges_succeeded: 1 });
+  });
+});

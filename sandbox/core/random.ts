@@ -1,0 +1,46 @@
+// Deterministic random sources. Data (ids, seeded names) comes from seeded streams so that the same
+// seed gives the same data; secrets (tokens, codes) come from crypto and are never predictable.
+import { randomBytes } from "node:crypto";
+
+/** mulberry32: small, fast, good enough for fixtures; not for secrets. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/** Deterministic ids like `pat_k3j9x0a1b2c3`, one stream per sandbox state. */
+export class IdSource {
+  private readonly random: () => number;
+  private readonly used = new Set<string>();
+  constructor(seed: number) {
+    this.random = seededRandom(seed ^ 0x5eed1d5);
+  }
+  next(prefix: string): string {
+    for (;;) {
+      let s = "";
+      for (let i = 0; i < 12; i++) s += ALPHABET[Math.floor(this.random() * ALPHABET.length)];
+      const id = `${prefix}_${s}`;
+      if (!this.used.has(id)) {
+        this.used.add(id);
+        return id;
+      }
+    }
+  }
+}
+
+/** An unpredictable secret (tokens, codes, grant secrets, file links). */
+export function secret(prefix: string, bytes = 24): string {
+  return `${prefix}_${randomBytes(bytes).toString("base64url")}`;
+}
+
+export function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)];
+}

@@ -1,0 +1,93 @@
+// One request through the sandbox: request id, faults, routing, body, authentication, rate limit,
+// clinic key, handler, and errors in the platform's formats.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { HEADERS } from "@/lib/contract";
+import { authenticate, type Principal } from "../platform/auth";
+import { checkClinicKey } from "../platform/clinic-key";
+import { takeFromCounter } from "../platform/faults";
+import { takeRateLimit } from "../platform/rate-limit";
+import { claimedClientId } from "../oauth/clients";
+import type { SandboxState } from "../state/store";
+import { parseBody, readBody } from "./body";
+import { ApiError, OAuthError } from "./errors";
+import { queryObject } from "./query";
+import { findRoute, type Route } from "./router";
+import { json, send, type Reply } from "./reply";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function errorReply(err: unknown, requestId: string): Reply {
+  if (err instanceof ApiError) return json(err.status, { errors: err.items }, err.headers);
+  if (err instanceof OAuthError) return json(err.status, { error: err.error, error_description: err.description }, err.headers);
+  console.error(`[sandbox] ${requestId} failed:`, err);
+  return json(500, { errors: [{ code: "internal_error", message: `Internal error (request ${requestId}).` }] });
+}
+
+/** Injected failures for /api/* requests; returns true when the connection was dropped. */
+async function injectFaults(s: SandboxState, path: string, res: ServerResponse): Promise<boolean> {
+  const f = s.faults;
+  if (takeFromCounter(f.dropNext, path)) {
+    s.stats.faults_injected += 1;
+    res.socket?.destroy();
+    return true;
+  }
+  if (f.latencyMs > 0) await sleep(f.latencyMs);
+  if (f.failNext && takeFromCounter(f.failNext, path)) {
+    s.stats.faults_injected += 1;
+    throw ApiError.of(f.failNext.status, f.failNext.status === 503 ? "service_unavailable" : "internal_error", "Injected server error (sandbox fault).");
+  }
+  if (f.rateLimitNext && takeFromCounter(f.rateLimitNext, path)) {
+    s.stats.faults_injected += 1;
+    s.stats.rate_limited += 1;
+    throw ApiError.of(429, "rate_limited", "Too many requests (injected).", undefined, { [HEADERS.retryAfter]: String(f.rateLimitNext.retryAfter) });
+  }
+  if (f.errorRate > 0 && s.faultRandom() < f.errorRate) {
+    s.stats.faults_injected += 1;
+    throw ApiError.of(500, "internal_error", "Injected server error (sandbox fault, random).");
+  }
+  return false;
+}
+
+export function createHandler(getState: () => SandboxState, routes: Route[]) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const s = getState();
+    s.requestSeq += 1;
+    const requestId = `req_${s.seed.toString(36)}_${s.requestSeq.toString(36).padStart(6, "0")}`;
+    res.setHeader(HEADERS.requestId, requestId);
+    let reply: Reply;
+    try {
+      const url = new URL(req.url ?? "/", "http://sandbox.local");
+      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+      const isApi = path.startsWith("/api/") || path === "/api";
+      if (isApi) {
+        s.stats.requests_total += 1;
+        if (await injectFaults(s, path, res)) return;
+      }
+      const match = findRoute(routes, req.method ?? "GET", path);
+      if (!match) throw ApiError.of(404, "not_found", `No route for ${req.method} ${path}.`);
+      if (!("route" in match)) throw ApiError.of(405, "method_not_allowed", `Use ${match.allowed.join(" or ")} for ${path}.`, undefined, { Allow: match.allowed.join(", ") });
+      const { route, params } = match;
+      if (isApi) {
+        const key = `${route.method} ${route.pattern}`;
+        s.stats.requests_by_route[key] = (s.stats.requests_by_route[key] ?? 0) + 1;
+      }
+      const query = queryObject(url.searchParams);
+      const body = route.body === "none" ? {} : parseBody(req, await readBody(req), route.body);
+      let principal: Principal | null = null;
+      if (route.auth === "bearer") principal = authenticate(s, req);
+      const appId = principal?.clientId ?? claimedClientId(req, body as Record<string, unknown>) ?? query.client_id;
+      if (isApi && appId) {
+        const limit = takeRateLimit(s, appId);
+        if (!limit.ok) {
+          s.stats.rate_limited += 1;
+          throw ApiError.of(429, "rate_limited", `Rate limit of ${s.rateLimit.limit} requests per ${s.rateLimit.windowSeconds} s exceeded.`, undefined, { [HEADERS.retryAfter]: String(limit.retryAfter) });
+        }
+      }
+      if (principal) checkClinicKey(s, req, principal.clinicId);
+      reply = await route.handler({ s, req, url, params, query, body, requestId, principal });
+    } catch (err) {
+      reply = errorReply(err, requestId);
+    }
+    if (!res.headersSent && !res.destroyed) send(res, reply);
+  };
+}

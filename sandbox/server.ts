@@ -1,0 +1,42 @@
+// The sandbox as its own process: `npx tsx sandbox/server.ts` (or `npm run sandbox`).
+// Port SANDBOX_PORT (default 4010) on 127.0.0.1. The local app's webhook route is registered
+// with the shared local defaults so that `npm start` works with nothing configured.
+import { LOCAL_DEFAULTS, localAppUrl } from "@/lib/contract/local-defaults";
+import { startSandbox } from "./start";
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const port = intFromEnv("SANDBOX_PORT", LOCAL_DEFAULTS.sandboxPort);
+  const appPort = intFromEnv("PORT", LOCAL_DEFAULTS.appPort);
+  const webhookUrl = process.env.SANDBOX_WEBHOOK_URL ?? `${localAppUrl(appPort)}/api/webhooks/clinic`;
+  const sandbox = await startSandbox({
+    port,
+    host: process.env.SANDBOX_HOST ?? "127.0.0.1",
+    seed: intFromEnv("SANDBOX_SEED", 1),
+    webhook: webhookUrl === "none"
+      ? null
+      : {
+          url: webhookUrl,
+          signing_secret: process.env.CLINIC_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.webhookSecret,
+          challenge_token: process.env.CLINIC_WEBHOOK_CHALLENGE ?? LOCAL_DEFAULTS.webhookChallenge,
+        },
+  });
+  console.log(`[sandbox] Platform sandbox listening at ${sandbox.url} (control API at ${sandbox.url}/__sandbox/seed)`);
+  const stop = () => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`[sandbox] Could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+// The sandbox's in-memory records. Times are sandbox-clock milliseconds; API shapes are built from
+// these by state/serialize.ts (which applies the account's patch_version).
+import type {
+  EventType,
+  PatchVersion,
+  ResourceCategory,
+  ResourceType,
+  UserType,
+} from "@/lib/contract";
+
+export interface ClinicRow { id: string; name: string; integrationId: string }
+export interface ClinicKeyRow {
+  id: string;
+  clinicId: string;
+  value: string;
+  issuedAt: number;
+  activatedAt: number | null;
+  revokedAt: number | null;
+}
+export interface UserRow {
+  id: string;
+  clinicId: string;
+  type: UserType;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Staff role shown on the sign-in page (admins are staff with role "Clinic admin"). */
+  role: string;
+}
+export interface ApplicationRow {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  mode: "role" | "clinic";
+  redirectUris: string[];
+}
+export interface AuthCodeRow {
+  code: string;
+  clientId: string;
+  redirectUri: string;
+  userId: string;
+  scope: string;
+  issuedAt: number;
+  usedAt: number | null;
+  grantId: string | null;
+}
+/** One authorization (a chain of access tokens refreshed from one code). */
+export interface TokenGrantRow {
+  id: string;
+  clientId: string;
+  userId: string;
+  clinicId: string;
+  mode: "role" | "clinic";
+  scope: string;
+  revoked: boolean;
+}
+export interface AccessTokenRow { token: string; grantId: string; createdAt: number; expired: boolean; revoked: boolean }
+export interface RefreshTokenRow { token: string; grantId: string; spent: boolean }
+
+export interface StoredFile { fileName: string; contentType: string; bytes: Buffer; linkToken: string }
+export interface ResourceRow {
+  id: string;
+  clinicId: string;
+  practitionerId: string;
+  name: string;
+  type: ResourceType | null;
+  category: ResourceCategory | null;
+  treatmentPlanId: string | null;
+  saveToLibrary: boolean;
+  sharedWith: string[];
+  file: StoredFile;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface ServiceResourceRow {
+  id: string;
+  name: string;
+  description: string | null;
+  type: ResourceType | null;
+  category: ResourceCategory | null;
+  file: StoredFile;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface PatientRow {
+  id: string;
+  clinicId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  dateOfBirth: string | null;
+  practitionerId: string | null;
+  emancipatedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface RecommendationRow { id: string; productId: string; dosage: string | null }
+export interface TreatmentPlanRow {
+  id: string;
+  clinicId: string;
+  patientId: string;
+  practitionerId: string;
+  state: "draft" | "active" | "cancelled";
+  recommendations: RecommendationRow[];
+  labRecommendations: { id: string; testName: string }[];
+  createdAt: number;
+  updatedAt: number;
+}
+export interface ProductRow { id: string; clinicId: string; name: string; brand: string; description: string; createdAt: number; updatedAt: number }
+export interface OrderRow { id: string; clinicId: string; patientId: string; totalCents: number; placedAt: number }
+export interface LabOrderRow {
+  id: string;
+  clinicId: string;
+  patientId: string;
+  testName: string;
+  status: "pending" | "results_available" | "amended";
+  updatedAt: number;
+}
+export interface SessionGrantRow {
+  id: string;
+  clinicId: string;
+  clientId: string;
+  secretToken: string;
+  userId: string;
+  userType: UserType;
+  createdAt: number;
+  expiresAt: number;
+  claimedAt: number | null;
+}
+export interface EmbedSessionRow { token: string; grantId: string; clinicId: string; userId: string; origin: string; expiresAt: number }
+export interface EventRow {
+  id: string;
+  seq: number;
+  type: EventType;
+  clinicId: string;
+  integrationId: string | null;
+  createdAt: number;
+  /** Snapshot of the record the event is about, already in API shape. */
+  data: Record<string, unknown>;
+  previousAttributes: Record<string, unknown> | null;
+}
+export interface DeliveryRow {
+  id: string;
+  seq: number;
+  eventId: string;
+  eventType: EventType;
+  clinicId: string;
+  url: string;
+  attempt: number;
+  attemptedAt: number;
+  statusCode: number | null;
+  successfullyDelivered: boolean;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+  nextAttemptAt: number | null;
+}
+export interface WebhookEndpointRow {
+  url: string;
+  eventTypes: EventType[];
+  signingSecret: string;
+  challengeToken: string;
+  enabled: boolean;
+  disabledReason: string | null;
+  failingSince: number | null;
+  signatureClock: "sandbox" | "wall";
+}
+export interface AccountRow { patchVersion: PatchVersion }

@@ -1,0 +1,8 @@
+// Service-Signature (spec 6.3): `t=<unix seconds>,v1=<hex hmac-sha256 of "t.body">`.
+import { createHmac } from "node:crypto";
+import { signedPayload } from "@/lib/contract";
+
+export function signatureHeader(secret: string, timestamp: number, rawBody: string): string {
+  const v1 = createHmac("sha256", secret).update(signedPayload(timestamp, rawBody)).digest("hex");
+  return `t=${timestamp},v1=${v1}`;
+}
