@@ -7,7 +7,7 @@
 // head of the history, so it is skipped (and said so) otherwise.
 import { ReadOnlyRefusal } from "./adapter";
 import { noFilters } from "./engine";
-import { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH, migrationList, timestamp, writeMigration } from "./files";
+import { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH, migrationList, nextMigrationPrefix, writeMigration } from "./files";
 import { withEngine, type EngineSession } from "./session";
 import { migrationStatus } from "./status";
 import { parseTarget } from "./target";
@@ -56,7 +56,7 @@ export async function createMigration(name: string, options: CreateOptions = {})
       return { file: null, name: null, warnings: [], unexecutable: [] };
     }
     const feedback = options.databaseUrl ? await dataLoss(session, options.databaseUrl, dir, log) : noFeedback(log);
-    const folderName = `${timestamp()}_${slug}`;
+    const folderName = `${nextMigrationPrefix(dir)}_${slug}`;
     const file = writeMigration(dir, folderName, warningHeader(feedback) + diff.stdout);
     for (const line of [...feedback.warnings, ...feedback.unexecutable]) log(`⚠ ${line}`);
     log(`Created ${file}`);

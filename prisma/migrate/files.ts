@@ -63,6 +63,23 @@ export function timestamp(date = new Date()): string {
   return date.toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
+/**
+ * The prefix for a new migration: now, or one second after the newest existing folder when that
+ * is not earlier. Two migrations made within one second (or after a clock step back) would
+ * otherwise share a prefix, and their names, not their order of creation, would decide which
+ * applies first.
+ */
+export function nextMigrationPrefix(dir: string, now = new Date()): string {
+  const newest = readMigrations(dir)
+    .map((migration) => /^(\d{14})_/.exec(migration.name)?.[1])
+    .filter((prefix): prefix is string => prefix !== undefined)
+    .at(-1);
+  const candidate = timestamp(now);
+  if (!newest || candidate > newest) return candidate;
+  const [, y, mo, d, h, mi, s] = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(newest)!;
+  return timestamp(new Date(Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s! + 1)));
+}
+
 export function writeMigration(dir: string, name: string, script: string): string {
   const folder = path.join(dir, name);
   mkdirSync(folder, { recursive: true });
