@@ -134,7 +134,7 @@ test("a file the platform refuses fails with its own message and request id whil
     { name: second, mimeType: MIME.png, buffer: FILES.png },
   ]);
   // Files go one at a time, in order: the platform's next answer on the resources path fails the first.
-  await sandboxControl(page, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/" } });
+  await sandboxControl(page, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/", method: "POST" } });
   await page.getByRole("button", { name: "Upload 2 files" }).click();
 
   await expect(uploadItem(page, second).getByRole("status")).toHaveText("Uploaded", { timeout: 20_000 });
@@ -204,7 +204,8 @@ test("an edit the platform refuses is rolled back with a message and the request
   await search(page).fill(t);
   await expect(row(page, id)).toContainText(`${t} original`);
 
-  await sandboxControl(page, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/" } });
+  // Only the PUT: a background refetch of the list (a GET, retried) must not take the fault.
+  await sandboxControl(page, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/", method: "PUT" } });
   await row(page, id).getByRole("button", { name: `Edit ${t} original` }).click();
   await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill(`${t} renamed`);
   await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();

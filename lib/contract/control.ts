@@ -49,13 +49,15 @@ export const RateLimitRequestSchema = z.strictObject({
 export const RedirectUriRequestSchema = z.strictObject({ client_id: z.string().min(1), redirect_uri: z.url() });
 
 const count = z.number().int().min(0).max(10_000);
+/** Narrows a "next N" fault to requests whose path starts with `path_prefix` and, if given, to one method. */
+const scope = { path_prefix: z.string().optional(), method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional() };
 /** Faults. "next N" forms are deterministic; `error_rate` uses the seeded random source. */
 export const FaultsRequestSchema = z.strictObject({
   latency_ms: z.number().int().min(0).max(30_000).optional(),
   error_rate: z.number().min(0).max(1).optional(),
-  fail_next: z.strictObject({ count, status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(), path_prefix: z.string().optional() }).optional(),
-  rate_limit_next: z.strictObject({ count, retry_after: z.number().int().min(0).max(3600).optional(), path_prefix: z.string().optional() }).optional(),
-  drop_next: z.strictObject({ count, path_prefix: z.string().optional() }).optional(),
+  fail_next: z.strictObject({ count, status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(), ...scope }).optional(),
+  rate_limit_next: z.strictObject({ count, retry_after: z.number().int().min(0).max(3600).optional(), ...scope }).optional(),
+  drop_next: z.strictObject({ count, ...scope }).optional(),
   expire_tokens: z.literal(true).optional(),
   webhook_duplicate_next: count.optional(),
   webhook_reorder_next: count.optional(),

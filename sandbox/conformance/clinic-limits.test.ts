@@ -134,6 +134,13 @@ describe("rate limit and faults (ARCHITECTURE.md)", () => {
     await expect(t.client.api(token, "GET", "/api/clinic")).rejects.toThrow();
     expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(200);
   });
+
+  it("scopes a fault to one method: other methods pass and leave it for the one it names", async () => {
+    await t.client.control("/faults", { fail_next: { count: 1, status: 502, path_prefix: "/api/clinic", method: "POST" } });
+    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(200);
+    expect((await t.client.api(token, "POST", "/api/clinic")).status).toBe(502);
+    expect((await t.client.api(token, "POST", "/api/clinic")).status).toBe(405);
+  });
 });
 
 describe("concurrency", () => {

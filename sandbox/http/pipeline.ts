@@ -24,19 +24,19 @@ function errorReply(err: unknown, requestId: string): Reply {
 }
 
 /** Injected failures for /api/* requests; returns true when the connection was dropped. */
-async function injectFaults(s: SandboxState, path: string, res: ServerResponse): Promise<boolean> {
+async function injectFaults(s: SandboxState, method: string, path: string, res: ServerResponse): Promise<boolean> {
   const f = s.faults;
-  if (takeFromCounter(f.dropNext, path)) {
+  if (takeFromCounter(f.dropNext, method, path)) {
     s.stats.faults_injected += 1;
     res.socket?.destroy();
     return true;
   }
   if (f.latencyMs > 0) await sleep(f.latencyMs);
-  if (f.failNext && takeFromCounter(f.failNext, path)) {
+  if (f.failNext && takeFromCounter(f.failNext, method, path)) {
     s.stats.faults_injected += 1;
     throw ApiError.of(f.failNext.status, f.failNext.status === 503 ? "service_unavailable" : "internal_error", "Injected server error (sandbox fault).");
   }
-  if (f.rateLimitNext && takeFromCounter(f.rateLimitNext, path)) {
+  if (f.rateLimitNext && takeFromCounter(f.rateLimitNext, method, path)) {
     s.stats.faults_injected += 1;
     s.stats.rate_limited += 1;
     throw ApiError.of(429, "rate_limited", "Too many requests (injected).", undefined, { [HEADERS.retryAfter]: String(f.rateLimitNext.retryAfter) });
@@ -61,7 +61,7 @@ export function createHandler(getState: () => SandboxState, routes: Route[]) {
       const isApi = path.startsWith("/api/") || path === "/api";
       if (isApi) {
         s.stats.requests_total += 1;
-        if (await injectFaults(s, path, res)) return;
+        if (await injectFaults(s, req.method ?? "GET", path, res)) return;
       }
       const match = findRoute(routes, req.method ?? "GET", path);
       if (!match) throw ApiError.of(404, "not_found", `No route for ${req.method} ${path}.`);
