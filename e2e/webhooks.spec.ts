@@ -22,7 +22,9 @@ function eventBody(id: string, clinicId: string): string {
 }
 
 async function post(request: APIRequestContext, body: string, signature?: string) {
-  const response = await request.post(ROUTE, { data: body, headers: { "content-type": "application/json", ...(signature ? { "Service-Signature": signature } : {}) } });
+  // As bytes: Playwright sends a string that is not valid JSON under a JSON content type re-encoded
+  // as a JSON string ("" would arrive as `""`), and the signature is over the exact bytes.
+  const response = await request.post(ROUTE, { data: Buffer.from(body, "utf8"), headers: { "content-type": "application/json", ...(signature ? { "Service-Signature": signature } : {}) } });
   return { status: response.status(), body: await response.json().catch(() => null) };
 }
 
