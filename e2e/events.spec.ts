@@ -86,14 +86,14 @@ test("filters by category and date and keeps them in the URL", async ({ page }) 
   await page.goto("/events");
   await expect(row(page, patientId)).toBeVisible({ timeout: LIVE_TIMEOUT });
 
-  await page.getByLabel("Category").selectOption("orders");
+  await page.getByLabel("Category", { exact: true }).selectOption("orders");
   await expect(page).toHaveURL(/category=orders/);
   await expect(row(page, orderId)).toBeVisible();
   await expect(row(page, patientId)).toHaveCount(0);
 
   const today = new Date().toISOString().slice(0, 10);
   await page.getByLabel("Date filter").selectOption("before");
-  await page.getByLabel("Day").fill(today);
+  await page.getByLabel("Day", { exact: true }).fill(today);
   await expect(row(page, orderId)).toHaveCount(0);
   await page.getByLabel("Date filter").selectOption("on");
   await expect(row(page, orderId)).toBeVisible();

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { TIMELINE_ROLES } from "@/lib/events/timeline/access";
 import { eventsPerDay } from "@/lib/events/timeline/chart";
 import { TimelineFiltersSchema, type TimelineFilters } from "@/lib/events/timeline/filters";
-import { listTimeline } from "@/lib/events/timeline/list";
+import { listTimeline, timelineHead } from "@/lib/events/timeline/list";
 import { EventTimeline } from "@/components/events/event-timeline";
 import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
 
@@ -19,6 +19,9 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const parsed = TimelineFiltersSchema.safeParse({ category: first(raw.category), type: first(raw.type), date: first(raw.date), q: first(raw.q) });
   // A hand-edited URL with a bad filter shows everything rather than an error page.
   const filters: TimelineFilters = parsed.success ? parsed.data : {};
+  // The head is read before the list: an event that arrives in between moves the head the browser
+  // starts from, so its first poll refetches instead of taking the newer head as its baseline.
+  const head = await timelineHead(db, clinicId);
   const [page, chart] = await Promise.all([listTimeline(db, clinicId, filters), eventsPerDay(db, clinicId, filters)]);
   return (
     <section className="space-y-6">
@@ -27,7 +30,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         <p className="text-slate-600">Everything that happens at {user.clinicName}, as it arrives. Kept here beyond the platform&apos;s 30 days.</p>
       </header>
       {user.isAdmin && <ReconciliationPanel />}
-      <EventTimeline initialFilters={filters} initialPage={page} initialChart={chart} />
+      <EventTimeline initialFilters={filters} initialPage={page} initialChart={chart} initialHead={head} />
     </section>
   );
 }

@@ -16,6 +16,8 @@ interface Props {
   initialFilters: TimelineFilters;
   initialPage: TimelinePage;
   initialChart: EventsPerDay;
+  /** The live head as of the server render (see useLiveUpdates). */
+  initialHead: string;
 }
 
 function toSearch(filters: TimelineFilters): string {
@@ -25,14 +27,14 @@ function toSearch(filters: TimelineFilters): string {
   return s ? `?${s}` : "";
 }
 
-export function EventTimeline({ initialFilters, initialPage, initialChart }: Props) {
+export function EventTimeline({ initialFilters, initialPage, initialChart, initialHead }: Props) {
   const pathname = usePathname();
   const [filters, setFilters] = useState<TimelineFilters>(initialFilters);
   const [openId, setOpenId] = useState<string | null>(null);
   const isInitial = filters === initialFilters;
   const list = useTimelineList(filters, isInitial ? initialPage : undefined);
   const chart = useEventsChart(filters, isInitial ? initialChart : undefined);
-  const live = useLiveUpdates();
+  const live = useLiveUpdates(initialHead);
 
   // The URL follows the filters without a server round trip (Next.js syncs native history calls).
   useEffect(() => {

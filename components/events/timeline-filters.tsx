@@ -1,7 +1,7 @@
 "use client";
 // The timeline's filter bar: category, event type (narrowed to the category), date, and search in
 // the event data (applied as you type, after a short pause).
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { EVENT_TYPES, eventTypesIn, type EventCategory } from "@/lib/contract";
 import { TIMELINE_CATEGORIES, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { categoryLabel } from "@/components/events/format";
@@ -12,6 +12,9 @@ const control = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
 export function TimelineFiltersBar({ value, onChange }: { value: TimelineFilters; onChange(next: TimelineFilters): void }) {
   const [q, setQ] = useState(value.q ?? "");
+  // Labels point at their controls by id: a label wrapped around a <select> would fold the chosen
+  // option into the control's accessible name ("Category All categories").
+  const ids = { category: useId(), type: useId(), search: useId() };
   useEffect(() => {
     const current = value.q ?? "";
     if (q.trim() === current) return;
@@ -22,9 +25,10 @@ export function TimelineFiltersBar({ value, onChange }: { value: TimelineFilters
   const types = value.category && value.category !== "other" ? eventTypesIn(value.category as EventCategory) : EVENT_TYPES;
   return (
     <form role="search" aria-label="Filter events" className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4" onSubmit={(e) => e.preventDefault()}>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        Category
+      <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        <label htmlFor={ids.category}>Category</label>
         <select
+          id={ids.category}
           className={control}
           value={value.category ?? ""}
           onChange={(e) => onChange({ ...value, category: (e.target.value || undefined) as TimelineFilters["category"], type: undefined })}
@@ -34,21 +38,21 @@ export function TimelineFiltersBar({ value, onChange }: { value: TimelineFilters
             <option key={c} value={c}>{categoryLabel(c)}</option>
           ))}
         </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        Event type
-        <select className={control} value={value.type ?? ""} onChange={(e) => onChange({ ...value, type: e.target.value || undefined })} disabled={value.category === "other"}>
+      </div>
+      <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        <label htmlFor={ids.type}>Event type</label>
+        <select id={ids.type} className={control} value={value.type ?? ""} onChange={(e) => onChange({ ...value, type: e.target.value || undefined })} disabled={value.category === "other"}>
           <option value="">All types</option>
           {types.map((t) => (
             <option key={t} value={t}>{t}</option>
           ))}
         </select>
-      </label>
+      </div>
       <DateFilterInput value={value.date} onChange={(date) => onChange({ ...value, date: date || undefined })} />
-      <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-        Search in event data
-        <input type="search" className={control} placeholder="Patient name, order id, event id…" value={q} onChange={(e) => setQ(e.target.value)} maxLength={200} />
-      </label>
+      <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+        <label htmlFor={ids.search}>Search in event data</label>
+        <input id={ids.search} type="search" className={control} placeholder="Patient name, order id, event id…" value={q} onChange={(e) => setQ(e.target.value)} maxLength={200} />
+      </div>
     </form>
   );
 }

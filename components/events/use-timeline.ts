@@ -44,15 +44,19 @@ export function useEventDetail(id: string | null) {
   });
 }
 
-/** Polls for arrivals; returns when the list last changed because of one. */
-export function useLiveUpdates(): { updatedAt: Date | null; error: boolean } {
+/**
+ * Polls for arrivals; returns when the list last changed because of one. `initialHead` is the head
+ * the server rendered the page at: without it, events arriving between the render and the first
+ * poll would become the baseline and never be shown.
+ */
+export function useLiveUpdates(initialHead: string): { updatedAt: Date | null; error: boolean } {
   const queryClient = useQueryClient();
   const head = useQuery({ queryKey: ["events", "head"], queryFn: () => loadTimelineHead(), refetchInterval: LIVE_POLL_MS, staleTime: 0 });
-  const previous = useRef<string | undefined>(undefined);
+  const previous = useRef<string>(initialHead);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   useEffect(() => {
     if (head.data === undefined) return;
-    if (previous.current !== undefined && previous.current !== head.data) {
+    if (previous.current !== head.data) {
       void queryClient.invalidateQueries({ queryKey: ["events", "list"] });
       // Give the processing job a moment before re-reading the chart's counts.
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: ["events", "chart"] }), 2000);
