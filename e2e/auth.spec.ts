@@ -1,8 +1,9 @@
 // Sign-in is the platform's OAuth: through the sandbox's authorize page as a practitioner and as a
-// staff member; no platform token reaches the browser (HTML, JS, JSON or cookies); sign-out revokes
-// the token at the platform.
+// staff member; no platform token reaches the browser (HTML, JS, JSON, server-action answers or
+// cookies) on any page the user can open; the header's sign-out button revokes the user's token
+// pair at the platform.
 import { expect, test, type Page } from "@playwright/test";
-import { PRACTITIONER, SANDBOX, STAFF, currentSession as session, signInAs, signOut } from "./support/session";
+import { PRACTITIONER, SANDBOX, STAFF, currentSession as session, signInAs } from "./support/session";
 
 // The sandbox's tokens look like at_<32 chars> / rt_<32 chars> (sandbox/core/random.ts).
 const TOKEN_PATTERN = /\b(at|rt)_[A-Za-z0-9_-]{32}\b/;
@@ -11,6 +12,9 @@ async function stats(page: Page): Promise<{ revocations: number; code_exchanges_
   const response = await page.request.get(`${SANDBOX}/__sandbox/stats`);
   return (await response.json()).stats;
 }
+
+/** Every section the signed-in user can reach; each page's own requests (server actions) included. */
+const PAGES = ["/", "/resources", "/patients", "/events", "/embedded", "/admin", "/admin/accounts", "/admin/clinic-key", "/admin/webhooks", "/admin/reconciliation", "/admin/environment"];
 
 for (const [label, who, roles] of [
   ["a practitioner", PRACTITIONER, ["Admin", "Practitioner"]],
@@ -25,14 +29,25 @@ for (const [label, who, roles] of [
     expect(current.user?.clinicId).toBeTruthy();
     expect((await stats(page)).code_exchanges_succeeded).toBe(before.code_exchanges_succeeded + 1);
 
+    for (const path of PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
     const cookies = await context.cookies();
-    seen.push(JSON.stringify(cookies), JSON.stringify(current));
-    for (const text of seen) expect(text).not.toMatch(TOKEN_PATTERN);
-    expect(seen.join("\n")).not.toMatch(/access_token|refresh_token/);
+    seen.push({ url: "cookies", type: "cookies", text: JSON.stringify(cookies) }, { url: "/api/auth/session", type: "json", text: JSON.stringify(current) });
+    expect(seen.filter((r) => r.type !== "headers").length).toBeGreaterThan(PAGES.length);
+    for (const { url, text } of seen) expect(text, url).not.toMatch(TOKEN_PATTERN);
+    // Field names too, except in script bundles: they carry the shared contract's schema code.
+    for (const { url, type, text } of seen.filter((r) => !r.type.includes("javascript"))) expect(text, `${url} (${type})`).not.toMatch(/access_token|refresh_token/);
 
-    await signOut(page);
+    // Counted after sign-in: what changes now is the sign-out's doing alone.
+    const signedIn = await stats(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/signin\?reason=signedout/);
     expect((await session(page)).user).toBeUndefined();
-    expect((await stats(page)).revocations).toBeGreaterThan(before.revocations);
+    // The refresh token and the access token, one revocation each.
+    expect((await stats(page)).revocations).toBe(signedIn.revocations + 2);
   });
 }
 

@@ -1,27 +1,44 @@
-// Starts what the end-to-end tests talk to: a fresh database (a new one on the real server when
-// TEST_PG_ADMIN_URL is set, else an embedded PGlite), migrations, the sandbox and the built app.
-// Returns the teardown, which stops exactly what it started.
-import { createTestDatabase } from "@/lib/testing/postgres";
+// Starts what the end-to-end tests talk to: the sandbox, and each stack's fresh database (a new one
+// on the real server when TEST_PG_ADMIN_URL is set, else an embedded PGlite) with migrations and the
+// built app: the main stack, the pair (two processes, one database) and the clinic-mode app (see
+// stack-env.ts). Returns the teardown, which stops exactly what it started.
+import { createTestDatabase, type TestDatabase } from "@/lib/testing/postgres";
 import { nextStartArgs, sandboxArgs, startService, waitForHttp, type Service } from "@/lib/devstack/processes";
 import { deployMigrations } from "@/prisma/migrate";
-import { E2E_APP_PORT, E2E_ENV } from "./stack-env";
+import { CLINIC_MODE_APP, DATABASE_URL_VARS, E2E_APP_PORT, E2E_ENV, PAIR_APPS } from "./stack-env";
+
+const COMMON = { NEXTAUTH_SECRET: "e2e-nextauth-secret-not-for-production", NEXT_TELEMETRY_DISABLED: "1" };
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const database = await createTestDatabase("e2e");
+  const databases: TestDatabase[] = [];
   const services: Service[] = [];
   const teardown = async () => {
     await Promise.all(services.map((s) => s.stop()));
-    await database.drop();
+    await Promise.all(databases.map((d) => d.drop()));
+  };
+  const database = async (prefix: string) => {
+    const created = await createTestDatabase(prefix);
+    databases.push(created);
+    await deployMigrations(created.url);
+    return created.url;
+  };
+  const app = (name: string, port: number, env: Record<string, string>) => {
+    const service = startService(name, nextStartArgs(port), { ...env, ...COMMON }, { quiet: true });
+    services.push(service);
+    return waitForHttp(`http://127.0.0.1:${port}/api/health`, service.child, 120_000);
   };
   try {
-    await deployMigrations(database.url);
-    const env = { ...E2E_ENV, DATABASE_URL: database.url, NEXTAUTH_SECRET: "e2e-nextauth-secret-not-for-production", NEXT_TELEMETRY_DISABLED: "1" };
-    const sandbox = startService("sandbox", sandboxArgs(), env, { quiet: true });
+    const [main, pair, clinicMode] = await Promise.all([database("e2e"), database("e2e_pair"), database("e2e_clinic")]);
+    process.env[DATABASE_URL_VARS.pair] = pair;
+    process.env[DATABASE_URL_VARS["clinic-mode"]] = clinicMode;
+    const sandbox = startService("sandbox", sandboxArgs(), { ...E2E_ENV, ...COMMON }, { quiet: true });
     services.push(sandbox);
     await waitForHttp(`${E2E_ENV.CLINIC_API_BASE_URL}/__sandbox/health`, sandbox.child);
-    const app = startService("app", nextStartArgs(E2E_APP_PORT), env, { quiet: true });
-    services.push(app);
-    await waitForHttp(`http://127.0.0.1:${E2E_APP_PORT}/api/health`, app.child, 120_000);
+    await Promise.all([
+      app("app", E2E_APP_PORT, { ...E2E_ENV, DATABASE_URL: main }),
+      ...PAIR_APPS.map((a) => app(a.name, a.port, { ...a.env, DATABASE_URL: pair })),
+      app(CLINIC_MODE_APP.name, CLINIC_MODE_APP.port, { ...CLINIC_MODE_APP.env, DATABASE_URL: clinicMode }),
+    ]);
   } catch (error) {
     await teardown();
     throw error;

@@ -5,22 +5,33 @@ import { E2E_ENV } from "../stack-env";
 export const SANDBOX = E2E_ENV.CLINIC_API_BASE_URL;
 
 /** Seeded users by the label the sandbox's authorize page gives them. */
+/** One header block or body the app sent to the browser. */
+export interface Received {
+  url: string;
+  /** "headers", or the body's content type. */
+  type: string;
+  text: string;
+}
+
 export const PRACTITIONER = /\(Practitioner\)/;
 export const STAFF = /^Sign in as .* \((?!Practitioner)[^)]+\)$/;
 
 /**
  * Signs in through the sandbox as the first seeded user of `clinicIndex` whose button matches `who`
- * (or the `nth` match), and returns every body and header the app sent to the browser meanwhile.
+ * (or the `nth` match) on the app at `appUrl` (the main stack by default). Returns every header and
+ * body the app sends to this page from then on: the array keeps filling as the test goes on, so a
+ * test can scan everything the browser received after visiting more pages.
  */
-export async function signInAs(page: Page, who: RegExp, options: { clinicIndex?: number; nth?: number } = {}): Promise<string[]> {
-  const seen: string[] = [];
+export async function signInAs(page: Page, who: RegExp, options: { clinicIndex?: number; nth?: number; appUrl?: string } = {}): Promise<Received[]> {
+  const appUrl = options.appUrl ?? E2E_ENV.APP_URL;
+  const seen: Received[] = [];
   page.on("response", async (response) => {
-    if (!response.url().startsWith(E2E_ENV.APP_URL)) return;
-    seen.push(JSON.stringify(response.headers()));
+    if (!response.url().startsWith(appUrl)) return;
     const type = response.headers()["content-type"] ?? "";
-    if (/html|javascript|json|text/.test(type)) seen.push(await response.text().catch(() => ""));
+    seen.push({ url: response.url(), type: "headers", text: JSON.stringify(response.headers()) });
+    if (/html|javascript|json|text/.test(type)) seen.push({ url: response.url(), type, text: await response.text().catch(() => "") });
   });
-  await page.goto("/signin");
+  await page.goto(`${appUrl}/signin`);
   await page.getByRole("button", { name: "Sign in with the platform" }).click();
   await page.waitForURL(`${SANDBOX}/api/oauth/authorize**`);
   await page
@@ -29,7 +40,7 @@ export async function signInAs(page: Page, who: RegExp, options: { clinicIndex?:
     .getByRole("button", { name: who })
     .nth(options.nth ?? 0)
     .click();
-  await page.waitForURL(`${E2E_ENV.APP_URL}/**`);
+  await page.waitForURL(`${appUrl}/**`);
   await expect(page).not.toHaveURL(/\/signin/);
   return seen;
 }

@@ -1,0 +1,72 @@
+// Two app processes on one database (the "pair" of stack-env.ts, both running the job worker and
+// the reconciliation schedule every minute): a delivery raced to both is stored and processed once,
+// and each scheduled reconciliation runs once, not once per process.
+import { createHmac, randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
+import { DATABASE_URL_VARS, PAIR_APPS } from "./stack-env";
+import { STAFF, sandboxControl, signInAs } from "./support/session";
+
+async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env[DATABASE_URL_VARS.pair] });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function signed(body: string): string {
+  const t = Math.floor(Date.now() / 1000);
+  return `t=${t},v1=${createHmac("sha256", LOCAL_DEFAULTS.webhookSecret).update(`${t}.${body}`).digest("hex")}`;
+}
+
+test("a delivery raced to both processes is stored once and counted once", async ({ request }) => {
+  const id = `evt_pair_${randomUUID()}`;
+  // A clinic nobody connected: its events are kept all the same.
+  const clinicId = `clinic_pair_${randomUUID().slice(0, 8)}`;
+  const body = JSON.stringify({ event: { id, type: "order.placed", clinic_id: clinicId, integration_id: null, created_at: new Date().toISOString(), data: { order: { id: "o1" } } } });
+  const deliveries = PAIR_APPS.flatMap((app) => Array.from({ length: 10 }, () => app.url));
+  const answers = await Promise.all(
+    deliveries.map(async (url) => {
+      const response = await request.post(`${url}/api/webhooks/clinic`, { data: Buffer.from(body), headers: { "content-type": "application/json", "Service-Signature": signed(body) } });
+      return { status: response.status(), body: await response.json() };
+    }),
+  );
+  for (const answer of answers) expect(answer).toEqual({ status: 200, body: { challenge: LOCAL_DEFAULTS.webhookChallenge } });
+
+  expect(await query("SELECT id FROM events WHERE id = $1", [id])).toHaveLength(1);
+  const receipts = await query<{ duplicate: boolean; n: number }>("SELECT duplicate, count(*)::int AS n FROM webhook_receipts WHERE event_id = $1 GROUP BY duplicate ORDER BY duplicate", [id]);
+  expect(receipts).toEqual([{ duplicate: false, n: 1 }, { duplicate: true, n: deliveries.length - 1 }]);
+  // Processed by one of the workers, and counted in the chart's projection exactly once.
+  await expect.poll(async () => (await query<{ done: boolean }>("SELECT processed_at IS NOT NULL AS done FROM events WHERE id = $1", [id]))[0]?.done, { timeout: 20_000 }).toBe(true);
+  expect(await query<{ count: number }>("SELECT count FROM event_daily_counts WHERE clinic_id = $1", [clinicId])).toEqual([{ count: 1 }]);
+});
+
+test("each scheduled reconciliation runs once across both processes", async ({ page }) => {
+  test.setTimeout(180_000);
+  const [clinic] = (await sandboxControl<{ clinics: { id: string }[] }>(page, "seed")).clinics;
+  // Connect the clinic through the first process: the schedule reconciles connected clinics.
+  await signInAs(page, STAFF, { appUrl: PAIR_APPS[0].url });
+  // requested_at holds UTC without a zone: compare with UTC text, not a zoned Date.
+  const connectedAt = new Date().toISOString().slice(0, 23);
+  // Wait for a scheduled run that started after the connection, and for it to finish.
+  await expect
+    .poll(async () => (await query<{ status: string }>("SELECT status::text FROM reconciliation_runs WHERE clinic_id = $1 AND trigger = 'schedule' AND requested_at > $2::timestamp ORDER BY requested_at", [clinic.id, connectedAt])).map((r) => r.status), {
+      timeout: 150_000,
+      intervals: [2_000],
+    })
+    .toContain("succeeded");
+
+  // pg-boss keeps finished jobs: one fan-out job per minute of the schedule, whatever the number of processes.
+  const perMinute = await query<{ minute: Date; n: number }>("SELECT date_trunc('minute', created_on) AS minute, count(*)::int AS n FROM pgboss.job WHERE name = 'reconcile-all' GROUP BY 1 ORDER BY 1");
+  expect(perMinute.length).toBeGreaterThan(0);
+  for (const { minute, n } of perMinute) expect(n, `reconcile-all jobs in the minute of ${minute.toISOString()}`).toBe(1);
+  const runs = await query<{ minute: Date; n: number }>("SELECT date_trunc('minute', requested_at) AS minute, count(*)::int AS n FROM reconciliation_runs WHERE clinic_id = $1 AND trigger = 'schedule' GROUP BY 1", [clinic.id]);
+  for (const { minute, n } of runs) expect(n, `scheduled runs of the clinic in the minute of ${minute.toISOString()}`).toBe(1);
+  // The runs did their work: the clinic's history from the platform's event lists is here.
+  const stored = await query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE clinic_id = $1 AND source = 'reconciliation'", [clinic.id]);
+  expect(stored[0].n).toBeGreaterThan(0);
+});
