@@ -4,9 +4,9 @@
 // JOBS_WORKER=off leaves a process without a worker (it can still send jobs).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // Refuse to serve at all in production without the token encryption key or the session secret.
-  const { assertAuthConfigured } = await import("@/lib/auth/startup");
-  assertAuthConfigured();
+  // Refuse to serve at all with a setting that would break sign-in or event processing later.
+  const { assertStartupConfig } = await import("@/lib/startup-check");
+  assertStartupConfig();
   if (process.env.JOBS_WORKER === "off") return;
   const { startJobWorker } = await import("@/lib/jobs/start-worker");
   try {

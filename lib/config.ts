@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   CLINIC_WEBHOOK_CHALLENGE: nonEmpty.default(LOCAL_DEFAULTS.webhookChallenge),
   APP_ENCRYPTION_KEY: nonEmpty.optional(),
   NEXTAUTH_SECRET: nonEmpty.optional(),
+}).refine((e) => !e.CLINIC_API_ENVIRONMENT || e.CLINIC_API_ENVIRONMENT === "local" || e.CLINIC_API_BASE_URL, {
+  // Without a base URL the app talks to the local sandbox; a production label on it would mislead admins.
+  path: ["CLINIC_API_ENVIRONMENT"],
+  message: "names a platform environment but CLINIC_API_BASE_URL is not set, so the app would talk to the local sandbox. Set CLINIC_API_BASE_URL to that environment's server, or unset CLINIC_API_ENVIRONMENT to use the local sandbox",
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;

@@ -11,6 +11,11 @@ import { EventList } from "@/components/events/event-list";
 import { EventsChart } from "@/components/events/events-chart";
 import { TimelineFiltersBar } from "@/components/events/timeline-filters";
 import { useEventsChart, useLiveUpdates, useTimelineList } from "@/components/events/use-timeline";
+import { ErrorState } from "@/components/ui/states";
+
+// A failed load says so in plain words; the reason (a network error, a server error) is not
+// something the reader can act on beyond trying again.
+const TRY_AGAIN = { message: "Check your connection and try again. If it keeps happening, tell your administrator." };
 
 interface Props {
   initialFilters: TimelineFilters;
@@ -45,6 +50,8 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
   const events = useMemo(() => list.data?.pages.flatMap((p) => p.events) ?? [], [list.data]);
   const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
   const close = useCallback(() => setOpenId(null), []);
+  const retryList = () => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch());
+  const listErrorTitle = list.isFetchNextPageError ? "More events could not be loaded" : list.data ? "The events could not be updated" : "The events could not be loaded";
 
   return (
     <div className="space-y-4">
@@ -54,12 +61,17 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
         {live.error ? "Live updates paused: retrying…" : live.updatedAt ? `Live · new events at ${live.updatedAt.toLocaleTimeString()}` : "Live"}
       </p>
       {chart.data && <EventsChart chart={chart.data} />}
-      {list.isError && <p role="alert" className="text-sm text-red-700">The events could not be loaded. {list.error.message}</p>}
-      {list.isPending ? (
-        <p className="text-slate-600">Loading events…</p>
-      ) : (
-        <EventList events={events} hasMore={list.hasNextPage} loadingMore={list.isFetchingNextPage} onLoadMore={loadMore} onOpen={setOpenId} />
+      {chart.isError && (
+        <ErrorState
+          title={chart.data ? "The chart could not be updated" : "The chart could not be loaded"}
+          error={chart.data ? { message: "It shows the counts from the last time it loaded. Try again to update it." } : TRY_AGAIN}
+          onRetry={() => void chart.refetch()}
+        />
       )}
+      {list.isError && <ErrorState title={listErrorTitle} error={TRY_AGAIN} onRetry={retryList} />}
+      {list.isPending && <p className="text-slate-600">Loading events…</p>}
+      {/* Without data (a failed first load) there is no list: "no events match" would be untrue. */}
+      {list.data && <EventList events={events} hasMore={list.hasNextPage} loadingMore={list.isFetchingNextPage} onLoadMore={loadMore} onOpen={setOpenId} />}
       <EventDrawer id={openId} onClose={close} />
     </div>
   );

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { reconciliationStatus, startReconciliation } from "@/app/events/reconciliation-actions";
 import { formatWhen } from "@/components/events/format";
+import { ErrorState } from "@/components/ui/states";
 
 const ACTIVE = new Set(["queued", "running"]);
 
@@ -34,6 +35,16 @@ export function ReconciliationPanel() {
       </div>
       <p className="text-sm text-slate-600">Reads the platform&apos;s event lists and stores any event a webhook missed. Runs every 15 minutes on its own.</p>
       {start.data && !start.data.ok && <p role="alert" className="text-sm text-red-700">{start.data.message}</p>}
+      {start.isError && <p role="alert" className="text-sm text-red-700">The reconciliation could not be started. Check your connection and try again.</p>}
+      {status.isPending && <p className="text-sm text-slate-600">Loading the latest reconciliation…</p>}
+      {status.isError && !run && (
+        <ErrorState
+          title="The reconciliation status could not be loaded"
+          error={{ message: "Check your connection and try again. If it keeps happening, tell your administrator." }}
+          onRetry={() => void status.refetch()}
+        />
+      )}
+      {run === null && <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">No reconciliation has run yet. Reconcile now to run the first one.</p>}
       {run && (
         <div className="space-y-2">
           <div role="progressbar" aria-label="Reconciliation progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={run.percent} className="h-2 w-full overflow-hidden rounded bg-slate-100">

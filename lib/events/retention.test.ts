@@ -1,5 +1,6 @@
 // Retention: configurable, never at or under the platform's 30 days (reconciliation would fetch the
-// deleted events again), and applied to events and chart counts at the same UTC-day boundary.
+// deleted events again), and applied to events, chart counts, webhook receipts and reconciliation
+// runs at the same UTC-day boundary.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
 import { processEvents, unprocessedEventIds } from "@/lib/events/process";
@@ -42,6 +43,20 @@ describe("applyRetention and the sweep", () => {
       "webhook",
       new Date(now.getTime() - 120_000),
     );
+    await t.db.webhookReceipt.createMany({
+      data: [
+        { eventId: "old", clinicId: "c", receivedAt: at(100) },
+        { eventId: "edge", clinicId: "c", receivedAt: at(89.5) },
+        { eventId: "new", clinicId: "c", receivedAt: at(1) },
+      ],
+    });
+    await t.db.reconciliationRun.createMany({
+      data: [
+        { id: "00000000-0000-4000-8000-000000000001", clinicId: "c", trigger: "schedule", status: "succeeded", requestedAt: at(100) },
+        { id: "00000000-0000-4000-8000-000000000002", clinicId: "c", trigger: "schedule", status: "failed", requestedAt: at(89.5) },
+        { id: "00000000-0000-4000-8000-000000000003", clinicId: "c", trigger: "manual", status: "running", requestedAt: at(0) },
+      ],
+    });
   });
   afterAll(async () => t?.close());
 
@@ -59,5 +74,12 @@ describe("applyRetention and the sweep", () => {
     expect((await t.db.event.findMany({ select: { id: true } })).map((e) => e.id).sort()).toEqual(["edge", "new"]);
     const days = (await t.db.eventDailyCount.findMany({ select: { day: true } })).map((d) => d.day.toISOString().slice(0, 10)).sort();
     expect(days).toEqual([at(89.5).slice(0, 10), at(1).slice(0, 10)]);
+  });
+
+  it("prunes webhook receipts and reconciliation runs at the same boundary", async () => {
+    const receipts = await t.db.webhookReceipt.findMany({ select: { eventId: true } });
+    expect(receipts.map((r) => r.eventId).sort()).toEqual(["edge", "new"]);
+    const runs = await t.db.reconciliationRun.findMany({ select: { id: true } });
+    expect(runs.map((r) => r.id.slice(-1)).sort()).toEqual(["2", "3"]);
   });
 });

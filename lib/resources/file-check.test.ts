@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
-import { buildZip, FILES } from "@/sandbox/testing/files";
+import { buildOle, buildZip, FILES } from "@/sandbox/testing/files";
 import { checkFileNameAndSize, checkResourceFile, DROPZONE_ACCEPT } from "./file-check";
 
 describe("checkResourceFile: content decides, the name must agree", () => {
@@ -20,6 +20,11 @@ describe("checkResourceFile: content decides, the name must agree", () => {
     ["pdf named as png", "chart.png", FILES.pdf, "content_mismatch"],
     ["xlsx named as pptx", "talk.pptx", FILES.xlsx, "content_mismatch"],
     ["zip without content types", "plan.xlsx", buildZip([{ name: "xl/a.xml", data: "x" }]), "content_not_allowed"],
+    ["xls renamed to doc", "notes.doc", buildOle(["Workbook"]), "content_not_allowed"],
+    ["ppt renamed to doc", "notes.doc", buildOle(["PowerPoint Document", "Current User"]), "content_not_allowed"],
+    ["bare OLE header named doc", "notes.doc", Buffer.concat([FILES.doc.subarray(0, 8), Buffer.alloc(504)]), "content_not_allowed"],
+    ["xlsm renamed to xlsx", "plan.xlsx", buildZip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "xl/workbook.xml", data: "x" }, { name: "xl/vbaProject.bin", data: "x" }]), "content_not_allowed"],
+    ["pptm renamed to pptx", "talk.pptx", buildZip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "ppt/presentation.xml", data: "x" }, { name: "ppt/vbaProject.bin", data: "x" }]), "content_not_allowed"],
     ["no extension", "README", FILES.pdf, "extension_not_allowed"],
     ["empty", "empty.pdf", new Uint8Array(0), "empty"],
   ];

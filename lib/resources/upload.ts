@@ -5,6 +5,7 @@
 import "server-only";
 import { authorizeRoute } from "@/lib/auth";
 import { MAX_RESOURCE_FILE_BYTES, toDataUri } from "@/lib/contract";
+import { capRequestBody } from "@/lib/http/capped-body";
 import { RESOURCE_ROLES, actFor } from "@/lib/resources/actor";
 import { platformFailure } from "@/lib/resources/failure";
 import { checkResourceFile, MAX_FILE_LABEL } from "@/lib/resources/file-check";
@@ -20,6 +21,22 @@ const refuse = (status: number, message: string, errors: Record<string, string[]
 function text(form: FormData, key: string): string | undefined {
   const value = form.get(key);
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The multipart form, its body capped whether or not it declares its length: a chunked body would
+ * otherwise go into formData() whole, however large.
+ */
+export async function readUploadForm(request: Request): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
+  const tooLarge = () => ({ ok: false as const, response: refuse(413, `The file is larger than the limit of ${MAX_FILE_LABEL}.`) });
+  const capped = capRequestBody(request, MAX_UPLOAD_BODY_BYTES);
+  if (!capped) return tooLarge();
+  try {
+    return { ok: true, form: await capped.request.formData() };
+  } catch {
+    if (capped.exceeded()) return tooLarge();
+    return { ok: false, response: refuse(400, "The upload could not be read. Choose the file again and retry.") };
+  }
 }
 
 /** Browsers send Origin on POST/PUT; one from another site is refused (cookies ride along). */
@@ -38,15 +55,11 @@ export async function handleResourceUpload(request: Request, resourceId?: string
   const auth = await authorizeRoute(...RESOURCE_ROLES);
   if (!auth.ok) return refuse(auth.response.status, auth.response.status === 401 ? "Sign in first." : "Your role cannot manage resources.");
   if (!sameOrigin(request)) return refuse(403, "This upload did not come from this app.");
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_BODY_BYTES) return refuse(413, `The file is larger than the limit of ${MAX_FILE_LABEL}.`);
   if (resourceId !== undefined && !PlatformIdSchema.safeParse(resourceId).success) return refuse(404, "There is no such resource.");
 
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refuse(400, "The upload could not be read. Choose the file again and retry.");
-  }
+  const read = await readUploadForm(request);
+  if (!read.ok) return read.response;
+  const form = read.form;
   const fields = ResourceFieldsSchema.safeParse(Object.fromEntries(["name", "type", "category", "treatment_plan_id", "save_to_library"].map((k) => [k, text(form, k)])));
   if (!fields.success) return refuse(422, "Some fields need your attention.", fieldErrorsOf(fields.error.issues));
   const file = form.get("file");

@@ -7,7 +7,7 @@ import { getBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@/lib/webhooks/handler";
-import { readBodyCapped } from "@/lib/webhooks/raw-body";
+import { readTextCapped } from "@/lib/http/capped-body";
 import { HEADERS } from "@/lib/contract";
 
 const log = (message: string, details?: Record<string, unknown>) => console.warn(`[webhooks] ${message}`, details ?? {});
@@ -19,7 +19,7 @@ const enqueueProcessing = createBatchingEnqueuer({
 });
 
 export async function receiveWebhook(request: Request): Promise<WebhookResponse> {
-  const rawBody = await readBodyCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
+  const rawBody = await readTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
   if (rawBody === null) return { status: 413, body: { error: "payload too large" } };
   const config = getConfig();
   return handleWebhook(
