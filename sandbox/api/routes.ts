@@ -3,6 +3,7 @@ import { EVENT_CATEGORIES, OAUTH_PATHS, SESSION_GRANTS_PATH } from "@/lib/contra
 import type { Principal } from "../platform/auth";
 import type { Ctx, Route } from "../http/router";
 import type { Reply } from "../http/reply";
+import { refuseQuery } from "../http/query";
 import { decideAuthorize, showAuthorize } from "../oauth/authorize";
 import { revokeEndpoint, tokenEndpoint } from "../oauth/token";
 import { downloadFile, getClinic, listPatients, listServiceResources, listTreatmentPlans } from "./clinic";
@@ -20,6 +21,12 @@ const bearer = (method: string, pattern: string, handler: Authed, body: Route["b
   handler: handler as Route["handler"],
 });
 
+/** For endpoints that take no query parameters (lists parse their own strict query schemas). */
+const noQuery = (handler: Authed): Authed => (ctx) => {
+  refuseQuery(ctx.query);
+  return handler(ctx);
+};
+
 const RESOURCES = "/api/clinic/practitioners/:practitionerId/resources";
 
 export const platformRoutes: Route[] = [
@@ -27,18 +34,18 @@ export const platformRoutes: Route[] = [
   { method: "POST", pattern: OAUTH_PATHS.authorize, auth: "none", body: "json-or-form", handler: decideAuthorize },
   { method: "POST", pattern: OAUTH_PATHS.token, auth: "none", body: "json-or-form", handler: tokenEndpoint },
   { method: "POST", pattern: OAUTH_PATHS.revoke, auth: "none", body: "json-or-form", handler: revokeEndpoint },
-  bearer("GET", "/api/clinic", getClinic),
+  bearer("GET", "/api/clinic", noQuery(getClinic)),
   bearer("GET", "/api/clinic/patients", listPatients),
   bearer("GET", "/api/clinic/service_resources", listServiceResources),
   bearer("GET", "/api/clinic/treatment_plans", listTreatmentPlans),
-  bearer("POST", SESSION_GRANTS_PATH, createSessionGrant, "json"),
+  bearer("POST", SESSION_GRANTS_PATH, noQuery(createSessionGrant), "json"),
   bearer("GET", RESOURCES, listResources),
-  bearer("POST", RESOURCES, createResource, "json"),
-  bearer("GET", `${RESOURCES}/:id`, getResource),
-  bearer("PUT", `${RESOURCES}/:id`, updateResource, "json"),
-  bearer("DELETE", `${RESOURCES}/:id`, deleteResource),
+  bearer("POST", RESOURCES, noQuery(createResource), "json"),
+  bearer("GET", `${RESOURCES}/:id`, noQuery(getResource)),
+  bearer("PUT", `${RESOURCES}/:id`, noQuery(updateResource), "json"),
+  bearer("DELETE", `${RESOURCES}/:id`, noQuery(deleteResource)),
   ...EVENT_CATEGORIES.map((c) => bearer("GET", `/api/events/${c}`, listEvents(c))),
-  bearer("GET", "/api/events/:id", getEvent),
+  bearer("GET", "/api/events/:id", noQuery(getEvent)),
   bearer("GET", "/api/webhooks/deliveries", listDeliveries),
   { method: "GET", pattern: "/files/:ownerId/:token/:name", auth: "none", body: "none", handler: downloadFile },
 ];

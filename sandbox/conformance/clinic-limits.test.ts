@@ -1,5 +1,5 @@
-// Spec 2.6, 3 (integration), 4.6, 4.7, 5.6, 7 and 8: the clinic and its key, pagination, errors,
-// request ids, rate limits, faults, and 500 concurrent requests.
+// Spec 2.6, 3 (integration), 4, 4.6, 4.7, 5.6, 7 and 8: the clinic and its key, pagination, query
+// parameters, errors and request ids. Rate limits, faults and concurrency have files of their own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, ClinicResponseSchema, PatientListResponseSchema } from "@/lib/contract";
 import { http, startTestSandbox } from "../testing/harness";
@@ -102,60 +102,32 @@ describe("spec 7 errors and request ids", () => {
   });
 });
 
-describe("rate limit and faults (ARCHITECTURE.md)", () => {
-  it("answers 429 with Retry-After after the limit within the rolling window, then recovers", async () => {
-    const t2 = await startTestSandbox({ rateLimit: { limit: 20, windowSeconds: 300 }, clock: { frozen: true } });
-    try {
-      const tk = (await t2.client.signIn(t2.clinicA.staff[0].id)).access_token;
-      const results = [];
-      for (let i = 0; i < 25; i++) results.push((await t2.client.api(tk, "GET", "/api/clinic")).status);
-      expect(results.filter((s) => s === 429).length).toBeGreaterThan(0);
-      const limited = await t2.client.api(tk, "GET", "/api/clinic");
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-      t2.sb.state.clock.advance(301);
-      const fresh = (await t2.client.signIn(t2.clinicA.staff[0].id)).access_token;
-      expect((await t2.client.api(fresh, "GET", "/api/clinic")).status).toBe(200);
-    } finally {
-      await t2.close();
-    }
-  });
-
-  it("injects the next N failures, 429s and dropped connections", async () => {
-    await t.client.control("/faults", { fail_next: { count: 2, status: 503, path_prefix: "/api/clinic" } });
-    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(503);
-    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(503);
-    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(200);
-    await t.client.control("/faults", { rate_limit_next: { count: 1, retry_after: 7 } });
-    const limited = await t.client.api(token, "GET", "/api/clinic");
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("7");
-    await t.client.control("/faults", { drop_next: { count: 1 } });
-    await expect(t.client.api(token, "GET", "/api/clinic")).rejects.toThrow();
-    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(200);
-  });
-
-  it("scopes a fault to one method: other methods pass and leave it for the one it names", async () => {
-    await t.client.control("/faults", { fail_next: { count: 1, status: 502, path_prefix: "/api/clinic", method: "POST" } });
-    expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(200);
-    expect((await t.client.api(token, "POST", "/api/clinic")).status).toBe(502);
-    expect((await t.client.api(token, "POST", "/api/clinic")).status).toBe(405);
-  });
-});
-
-describe("concurrency", () => {
-  it("serves 500 concurrent requests correctly", async () => {
-    const tokens = await Promise.all(t.clinicA.practitioners.map((p) => t.client.signIn(p.id)));
-    const requests = Array.from({ length: 500 }, (_, i) => {
-      const p = t.clinicA.practitioners[i % tokens.length];
-      return t.client.api<{ resources: { practitioner_id: string; shared_with_practitioner_ids: string[] }[] }>(tokens[i % tokens.length].access_token, "GET", `/api/clinic/practitioners/${p.id}/resources?page[size]=100`).then((r) => ({ r, p }));
-    });
-    const results = await Promise.all(requests);
-    for (const { r, p } of results) {
-      expect(r.status).toBe(200);
-      expect(r.body.resources.every((x) => x.practitioner_id === p.id || x.shared_with_practitioner_ids.includes(p.id))).toBe(true);
-    }
-    const ids = new Set(results.map(({ r }) => r.headers.get("x-request-id")));
-    expect(ids.size).toBe(500);
+describe("spec 4 / 4.6 query parameters: unknown ones are refused everywhere (400 naming the parameter)", () => {
+  const rows: [string, string, string][] = [
+    ["GET the clinic", "GET", "/api/clinic?colour=red"],
+    ["GET a resource", "GET", "RESOURCE?colour=red"],
+    ["PUT a resource", "PUT", "RESOURCE?colour=red"],
+    ["DELETE a resource", "DELETE", "RESOURCE?colour=red"],
+    ["POST a resource", "POST", "RESOURCES?colour=red"],
+    ["POST a session grant", "POST", "/api/clinic/embeddable/session_grants?colour=red"],
+    ["GET an event", "GET", "EVENT?colour=red"],
+    ["list patients", "GET", "/api/clinic/patients?colour=red"],
+    ["list a practitioner's resources", "GET", "RESOURCES?colour=red"],
+    ["list service resources", "GET", "/api/clinic/service_resources?colour=red"],
+    ["list treatment plans", "GET", "/api/clinic/treatment_plans?colour=red"],
+    ["list events", "GET", "/api/events/orders?colour=red"],
+    ["list deliveries", "GET", "/api/webhooks/deliveries?colour=red"],
+  ];
+  it.each(rows)("%s", async (_label, method, template) => {
+    const resources = `/api/clinic/practitioners/${t.clinicA.practitioners[0].id}/resources`;
+    const resource = [...t.sb.state.resources.values()].find((r) => r.practitionerId === t.clinicA.practitioners[0].id);
+    const event = t.sb.state.events.filter((e) => e.clinicId === t.clinicA.id).at(-1);
+    const path = template.replace("RESOURCES", resources).replace("RESOURCE", `${resources}/${resource?.id}`).replace("EVENT", `/api/events/${event?.id}`);
+    const name = resource?.name;
+    const res = await t.client.api(token, method, path, method === "PUT" ? { name: "changed" } : method === "POST" ? {} : undefined);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errors: [{ code: "invalid_parameter", field: "colour" }] });
+    // Refused before acting: the resource is neither changed nor deleted.
+    expect(t.sb.state.resources.get(resource?.id ?? "")?.name).toBe(name);
   });
 });

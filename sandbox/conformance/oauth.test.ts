@@ -109,6 +109,9 @@ describe("spec 3 / 4.1 authorization code", () => {
     ["a missing client secret", (code) => ({ grant_type: "authorization_code", client_id: app.client_id, code, redirect_uri: CALLBACK }), 401, "invalid_client"],
     ["an unknown code", () => ({ grant_type: "authorization_code", ...app, code: "code_unknown", redirect_uri: CALLBACK }), 400, "invalid_grant"],
     ["a missing code", () => ({ grant_type: "authorization_code", ...app, redirect_uri: CALLBACK }), 400, "invalid_request"],
+    ["a missing redirect_uri", (code) => ({ grant_type: "authorization_code", ...app, code }), 400, "invalid_request"],
+    ["a missing client_id", (code) => ({ grant_type: "authorization_code", client_secret: app.client_secret, code, redirect_uri: CALLBACK }), 400, "invalid_request"],
+    ["no client_id nor client_secret", (code) => ({ grant_type: "authorization_code", code, redirect_uri: CALLBACK }), 400, "invalid_request"],
     ["an unsupported grant_type", (code) => ({ grant_type: "password", ...app, code }), 400, "unsupported_grant_type"],
     ["no grant_type", (code) => ({ ...app, code }), 400, "invalid_request"],
   ];

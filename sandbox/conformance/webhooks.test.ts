@@ -1,7 +1,7 @@
 // Spec 2.5, 3 (webhook endpoint), 4.5, 6.2, 6.3, 7 and 8: signed deliveries, the challenge,
 // retries with back-off (scaled), 410 and 24-hour disabling, and the delivery list.
 import { afterEach, describe, expect, it } from "vitest";
-import { WebhookDeliveryListResponseSchema } from "@/lib/contract";
+import { WEBHOOK_BACKOFF_SECONDS, WebhookDeliveryListResponseSchema } from "@/lib/contract";
 import { ack, CHALLENGE, eventOf, verifySignature, webhookWorld } from "../testing/webhook-setup";
 
 type World = Awaited<ReturnType<typeof webhookWorld>>;
@@ -98,6 +98,13 @@ describe("spec 6.2.4-6 / 7 failures and retries", () => {
     const attempts = await deliveries(w, `&event_id=${body.event.id}&successfully_delivered=false`);
     expect(attempts.map((d) => d.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(attempts[5].next_attempt_at).toBeNull();
+    // The whole schedule, scaled: 1m, 5m, 30m, 60m, 5h × 0.0001 (exact when due; lower bounds when run).
+    const at = attempts.map((d) => Date.parse(d.attempted_at));
+    WEBHOOK_BACKOFF_SECONDS.forEach((gap, i) => {
+      const scaled = Math.round(gap * 1000 * 0.0001);
+      expect(Date.parse(attempts[i].next_attempt_at ?? "") - at[i]).toBe(scaled);
+      expect(at[i + 1] - at[i]).toBeGreaterThanOrEqual(scaled);
+    });
     expect(attempts[0].status_code).toBe(500);
     expect(attempts[0].response_body).toBe("oops");
   });

@@ -1,7 +1,8 @@
-// The control API: input validation (a table of bad inputs), reset and determinism, seed view.
+// The control API: input validation (a table of bad inputs), reset and determinism (data, events,
+// resources and their attachment links), seed view.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../start";
-import { startTestSandbox, type SeedWorld } from "../testing/harness";
+import { SandboxClient, startTestSandbox, type SeedWorld } from "../testing/harness";
 
 let t: Awaited<ReturnType<typeof startTestSandbox>>;
 beforeAll(async () => {
@@ -65,6 +66,37 @@ describe("seed and reset", () => {
       expect(events(a)).toEqual(events(b));
       await fetch(`${a.url}/__sandbox/activity`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clinic_id: a.state.clinics.keys().next().value, type: "patient.created" }) });
       await fetch(`${a.url}/__sandbox/reset`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect(events(a)).toEqual(events(b));
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  });
+
+  it("gives the same resources, attachment links included, and the same event data for the same seed", async () => {
+    const clock = { start: "2025-01-01T00:00:00Z", frozen: true };
+    const [a, b, c] = await Promise.all([startSandbox({ seed: 42, clock }), startSandbox({ seed: 42, clock }), startSandbox({ seed: 43, clock })]);
+    try {
+      // Everything a clinic-level token sees of resources, with each link's path (the ports differ).
+      const resources = async (sb: typeof a) => {
+        const client = new SandboxClient(sb);
+        const world = (await client.control<SeedWorld>("/seed")).body;
+        const out: unknown[] = [];
+        for (const clinic of world.clinics) {
+          const token = (await client.signIn(clinic.staff[0].id, "clinic")).access_token;
+          for (const p of clinic.practitioners) out.push((await client.api(token, "GET", `/api/clinic/practitioners/${p.id}/resources?page[size]=100`)).body);
+          out.push((await client.api(token, "GET", "/api/clinic/service_resources?page[size]=100")).body);
+        }
+        return JSON.parse(JSON.stringify(out).replaceAll(sb.url, "<base>")) as { resources?: { attachment: { url: string } }[] }[];
+      };
+      const [ra, rb, rc] = await Promise.all([resources(a), resources(b), resources(c)]);
+      expect(ra).toEqual(rb);
+      const links = (r: typeof ra) => r.flatMap((page) => page.resources ?? []).map((x) => x.attachment.url);
+      expect(links(ra).length).toBeGreaterThan(10);
+      expect(links(ra).every((u) => u.startsWith("<base>/files/"))).toBe(true);
+      expect(links(ra)).not.toEqual(links(rc));
+      const download = await fetch(links(ra)[0].replace("<base>", a.url));
+      expect(download.status).toBe(200);
+      const events = (sb: typeof a) => sb.state.events.map((e) => [e.id, e.type, e.createdAt, e.data, e.previousAttributes]);
       expect(events(a)).toEqual(events(b));
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);

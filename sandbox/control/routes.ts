@@ -95,6 +95,7 @@ export function controlRoutes(hooks: ControlHooks): Route[] {
       s.account.patchVersion = input(AccountRequestSchema, body).patch_version;
       return json(200, { patch_version: s.account.patchVersion });
     }),
+    get("/rate-limit", ({ s }) => json(200, { limit: s.rateLimit.limit, window_seconds: s.rateLimit.windowSeconds })),
     post("/rate-limit", ({ s, body }) => {
       const req = input(RateLimitRequestSchema, body);
       s.rateLimit = { limit: req.limit, windowSeconds: req.window_seconds ?? s.rateLimit.windowSeconds };

@@ -1,5 +1,6 @@
-// Deterministic random sources. Data (ids, seeded names) comes from seeded streams so that the same
-// seed gives the same data; secrets (tokens, codes) come from crypto and are never predictable.
+// Deterministic random sources. Data (ids, seeded names, seeded file links) comes from seeded streams
+// so that the same seed gives the same data; secrets (tokens, codes, links of uploaded files) come
+// from crypto and are never predictable.
 import { randomBytes } from "node:crypto";
 
 /** mulberry32: small, fast, good enough for fixtures; not for secrets. */
@@ -39,6 +40,15 @@ export class IdSource {
 /** An unpredictable secret (tokens, codes, grant secrets, file links). */
 export function secret(prefix: string, bytes = 24): string {
   return `${prefix}_${randomBytes(bytes).toString("base64url")}`;
+}
+
+const URL_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** A link token drawn from a seeded stream (seeded file links: same seed, same URLs). */
+export function seededToken(random: () => number, prefix: string, length = 16): string {
+  let s = "";
+  for (let i = 0; i < length; i++) s += URL_SAFE[Math.floor(random() * URL_SAFE.length)];
+  return `${prefix}_${s}`;
 }
 
 export function pick<T>(random: () => number, items: readonly T[]): T {

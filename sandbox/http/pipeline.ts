@@ -9,18 +9,26 @@ import { takeRateLimit } from "../platform/rate-limit";
 import { claimedClientId } from "../oauth/clients";
 import type { SandboxState } from "../state/store";
 import { parseBody, readBody } from "./body";
-import { ApiError, OAuthError } from "./errors";
+import { ApiError, asOAuthError, OAuthError } from "./errors";
 import { queryObject } from "./query";
 import { findRoute, type Route } from "./router";
 import { json, send, type Reply } from "./reply";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function errorReply(err: unknown, requestId: string): Reply {
-  if (err instanceof ApiError) return json(err.status, { errors: err.items }, err.headers);
+const isOAuthPath = (path: string) => path.startsWith("/api/oauth/");
+
+function errorReply(thrown: unknown, requestId: string, path: string): Reply {
+  let err = thrown;
+  if (!(err instanceof ApiError) && !(err instanceof OAuthError)) {
+    console.error(`[sandbox] ${requestId} failed:`, err);
+    err = ApiError.of(500, "internal_error", `Internal error (request ${requestId}).`);
+  }
+  // OAuth endpoints answer every error, a 429 included, in RFC 6749 form.
+  if (err instanceof ApiError && isOAuthPath(path)) err = asOAuthError(err);
   if (err instanceof OAuthError) return json(err.status, { error: err.error, error_description: err.description }, err.headers);
-  console.error(`[sandbox] ${requestId} failed:`, err);
-  return json(500, { errors: [{ code: "internal_error", message: `Internal error (request ${requestId}).` }] });
+  const api = err as ApiError;
+  return json(api.status, { errors: api.items }, api.headers);
 }
 
 /** Injected failures for /api/* requests; returns true when the connection was dropped. */
@@ -55,9 +63,10 @@ export function createHandler(getState: () => SandboxState, routes: Route[]) {
     const requestId = `req_${s.seed.toString(36)}_${s.requestSeq.toString(36).padStart(6, "0")}`;
     res.setHeader(HEADERS.requestId, requestId);
     let reply: Reply;
+    let path = "/";
     try {
       const url = new URL(req.url ?? "/", "http://sandbox.local");
-      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+      path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
       const isApi = path.startsWith("/api/") || path === "/api";
       if (isApi) {
         s.stats.requests_total += 1;
@@ -86,7 +95,7 @@ export function createHandler(getState: () => SandboxState, routes: Route[]) {
       if (principal) checkClinicKey(s, req, principal.clinicId);
       reply = await route.handler({ s, req, url, params, query, body, requestId, principal });
     } catch (err) {
-      reply = errorReply(err, requestId);
+      reply = errorReply(err, requestId, path);
     }
     if (!res.headersSent && !res.destroyed) send(res, reply);
   };

@@ -23,3 +23,9 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string,
   const field = String(issue.path[0] ?? "query");
   throw badParam(field, issue.message);
 }
+
+/** Endpoints without query parameters refuse any, naming it, as lists refuse unknown ones. */
+export function refuseQuery(query: Record<string, string>): void {
+  const [first] = Object.keys(query);
+  if (first !== undefined) throw badParam(first, "is not a recognised query parameter for this endpoint");
+}

@@ -42,7 +42,10 @@ export function authenticateClient(s: SandboxState, req: IncomingMessage, body: 
   }
   const id = basic?.id ?? bodyId;
   const secretValue = basic?.secret ?? bodySecret;
-  if (!id || !secretValue) throw new OAuthError(401, "invalid_client", "Client authentication is required (client_id and client_secret).", { "WWW-Authenticate": 'Basic realm="clinic"' });
+  // A request without client_id lacks a required parameter (spec 4.1) → invalid_request; one that
+  // names a client but does not authenticate it → invalid_client (RFC 6749 5.2).
+  if (!id) throw new OAuthError(400, "invalid_request", "client_id is required.");
+  if (!secretValue) throw new OAuthError(401, "invalid_client", "Client authentication is required (client_secret).", { "WWW-Authenticate": 'Basic realm="clinic"' });
   const app = s.applications.get(id);
   if (!app || app.clientSecret !== secretValue) {
     throw new OAuthError(401, "invalid_client", "Unknown client or wrong client secret.", { "WWW-Authenticate": 'Basic realm="clinic"' });

@@ -1,24 +1,19 @@
 // Past events of every type, spread over 45 days so that the 30-day window shows (some events are
 // older than 30 days, some newer), plus a clinic-key history: two earlier keys that were activated
 // and revoked, and a current key that is not yet activated.
-import { EVENT_TYPES, type EventType } from "@/lib/contract";
-import { pick } from "../core/random";
+import { EVENT_TYPES } from "@/lib/contract";
 import { issueKey } from "../platform/clinic-key";
 import { recordEvent } from "../events/emit";
-import { clinicKeyInfo, labOrderRecord, orderRecord, patientRecord, productRecord, treatmentPlanRecord } from "../state/serialize";
+import { clinicKeyInfo } from "../state/serialize";
 import type { SandboxState } from "../state/store";
 import type { ClinicRow } from "../state/types";
+import { historyPlanner, type PlannedEvent } from "./history-plan";
 
 const DAY = 86_400_000;
-
-function objectFor(s: SandboxState, clinicId: string, type: EventType, random: () => number): Record<string, unknown> {
-  const of = <T extends { clinicId: string }>(m: Map<string, T>) => pick(random, [...m.values()].filter((r) => r.clinicId === clinicId));
-  if (type.startsWith("patient.")) return patientRecord(of(s.patients), "2024-01");
-  if (type.startsWith("product.")) return productRecord(of(s.products));
-  if (type.startsWith("treatment_plan.")) return treatmentPlanRecord(s, of(s.treatmentPlans));
-  if (type === "order.placed") return orderRecord(of(s.orders));
-  return labOrderRecord(of(s.labOrders));
-}
+/** How far back the seeded history goes; seeded records not created by an event are older. */
+export const HISTORY_DAYS = 45;
+/** Events per type: two older than 30 days, three inside the window. */
+export const EVENTS_PER_TYPE = 5;
 
 export function seedHistory(s: SandboxState, clinic: ClinicRow, random: () => number, now: number): void {
   const at = (days: number) => Math.round(now - days * DAY);
@@ -32,15 +27,17 @@ export function seedHistory(s: SandboxState, clinic: ClinicRow, random: () => nu
   }
   issueKey(s, clinic.id, at(11));
 
+  const planner = historyPlanner(s, clinic.id, random);
+  const planned: PlannedEvent[] = [];
   for (const type of EVENT_TYPES) {
     if (type.startsWith("clinic_key.")) continue;
-    // Two events older than 30 days, three inside the window.
-    const ages = [31 + random() * 14, 31 + random() * 14, 0.2 + random() * 28, 0.2 + random() * 28, 0.2 + random() * 28];
-    for (const age of ages) {
-      const object = objectFor(s, clinic.id, type, random);
-      const previous = type.endsWith(".updated") ? { updated_at: new Date(at(age + 3)).toISOString() } : null;
-      recordEvent(s, { clinicId: clinic.id, type, object, previousAttributes: previous, at: at(age) });
-    }
+    const old = HISTORY_DAYS - 31;
+    const ages = [31 + random() * old, 31 + random() * old, 0.2 + random() * 28, 0.2 + random() * 28, 0.2 + random() * 28];
+    for (const age of ages) planned.push(planner.plan(type, at(age)));
+  }
+  // Snapshots once every event is planned, so each shows its record as it was at that time.
+  for (const e of planned) {
+    recordEvent(s, { clinicId: clinic.id, type: e.type, object: planner.snapshot(e), previousAttributes: e.previous, at: e.at });
   }
   s.events.sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
 }

@@ -2,6 +2,7 @@
 // activated integration for clinic A.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseSignatureHeader, WebhookPayloadSchema } from "@/lib/contract";
+import type { SandboxOptions } from "../start";
 import { startTestSandbox } from "./harness";
 import { startReceiver, type Answer, type Received } from "./receiver";
 
@@ -20,8 +21,8 @@ export function verifySignature(r: Received, secret = SECRET): boolean {
 
 export const eventOf = (r: Received) => WebhookPayloadSchema.parse(JSON.parse(r.body)).event;
 
-export async function webhookWorld(respond: (r: Received, i: number) => Answer, endpoint: Record<string, unknown> = {}) {
-  const t = await startTestSandbox();
+export async function webhookWorld(respond: (r: Received, i: number) => Answer, endpoint: Record<string, unknown> = {}, options: SandboxOptions = {}) {
+  const t = await startTestSandbox(options);
   const receiver = await startReceiver(respond);
   const reg = await t.client.control("/webhook-endpoint", { url: receiver.url, signing_secret: SECRET, challenge_token: CHALLENGE, ...endpoint });
   if (reg.status !== 200) throw new Error(`register failed: ${reg.text}`);
