@@ -29,7 +29,7 @@ export default async function AdminOverviewPage() {
         {o.environment.authMode === "clinic" ? (
           <p>Clinic token: <StatusBadge state={o.accounts.clinicConnection ?? "none"} /></p>
         ) : (
-          <p>{o.accounts.users} users: {s.connected} connected, {s.expiring} expiring, {s.broken} broken, {s.revoked} revoked{s.none ? `, ${s.none} not connected` : ""}.</p>
+          <p>{o.accounts.users} {o.accounts.users === 1 ? "user" : "users"}: {s.connected} connected, {s.expiring} expiring, {s.broken} broken, {s.revoked} revoked{s.none ? `, ${s.none} not connected` : ""}.</p>
         )}
         {s.broken > 0 && <p className="text-red-700">Broken connections need their users to sign in again.</p>}
       </Card>

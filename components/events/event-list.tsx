@@ -11,9 +11,11 @@ interface Props {
   loadingMore: boolean;
   onLoadMore(): void;
   onOpen(id: string): void;
+  /** Whether any filter is set: an empty list then means "nothing matches", not "nothing yet". */
+  filtered: boolean;
 }
 
-export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen }: Props) {
+export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, filtered }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
@@ -25,7 +27,23 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen }: 
     return () => observer.disconnect();
   }, [hasMore, loadingMore, onLoadMore]);
 
-  if (events.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">No events match these filters yet.</p>;
+  if (events.length === 0) {
+    return (
+      <div className="space-y-1 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+        {filtered ? (
+          <p>No events match these filters yet.</p>
+        ) : (
+          <>
+            <p className="font-medium text-slate-700">No events yet.</p>
+            <p className="text-sm">
+              They arrive here as they happen once an admin has entered the clinic key (Admin → Clinic key), and a
+              reconciliation brings in the platform&apos;s last 30 days.
+            </p>
+          </>
+        )}
+      </div>
+    );
+  }
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" aria-label="Events">

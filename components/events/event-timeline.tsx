@@ -71,7 +71,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
       {list.isError && <ErrorState title={listErrorTitle} error={TRY_AGAIN} onRetry={retryList} />}
       {list.isPending && <p className="text-slate-600">Loading events…</p>}
       {/* Without data (a failed first load) there is no list: "no events match" would be untrue. */}
-      {list.data && <EventList events={events} hasMore={list.hasNextPage} loadingMore={list.isFetchingNextPage} onLoadMore={loadMore} onOpen={setOpenId} />}
+      {list.data && <EventList events={events} hasMore={list.hasNextPage} loadingMore={list.isFetchingNextPage} onLoadMore={loadMore} onOpen={setOpenId} filtered={Object.values(filters).some(Boolean)} />}
       <EventDrawer id={openId} onClose={close} />
     </div>
   );
