@@ -6,6 +6,11 @@ import { NextResponse } from "next/server";
 import { getConfig } from "@/lib/config";
 import { securityHeaders } from "@/lib/security-headers";
 
+// Not the webhook route: a server-to-server JSON endpoint that no browser renders or frames, and
+// the one that must answer fastest (a proxied request's body is buffered and copied first). Not
+// the build's static files either: hashed scripts and styles need no page policy.
+export const config = { matcher: ["/((?!api/webhooks/|_next/static/|_next/image).*)"] };
+
 export function proxy(): NextResponse {
   const response = NextResponse.next();
   for (const { key, value } of securityHeaders(getConfig().clinicApiBaseUrl)) response.headers.set(key, value);

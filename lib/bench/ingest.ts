@@ -9,7 +9,7 @@ import { signWebhookBody } from "@/lib/webhooks/signature";
 import { runLoad, type LoadResult } from "@/lib/bench/load";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/lib/bench/result";
 import { round, summarize } from "@/lib/bench/stats";
-import { freePort, residentMiB, sampleResident, scratchDatabase, sleep, waitForBuiltApp, withPg } from "@/lib/bench/support";
+import { freePort, residentMiB, sampleResident, scratchDatabase, sleep, ensureBuiltApp, withPg } from "@/lib/bench/support";
 
 const SECRET = "bench-webhook-signing-secret";
 const CHALLENGE = "bench-webhook-challenge";
@@ -78,7 +78,7 @@ export async function benchIngest(): Promise<BenchResult[]> {
   let atStart = Number.NaN;
   let underLoad: number[] = [];
   try {
-    await waitForBuiltApp(repoPath(".next/BUILD_ID"));
+    await ensureBuiltApp();
     const port = await freePort();
     const server = startService("app", nextStartArgs(port), {
       ...env,

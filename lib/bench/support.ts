@@ -6,6 +6,7 @@ import net from "node:net";
 import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/postgres";
 import { deployMigrations } from "@/prisma/migrate";
+import { buildIfNeeded } from "@/lib/devstack/build";
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -68,14 +69,16 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * `next start` serves the shared .next folder: wait while another engineer's `next build` rewrites
  * it, and say how to build when there is no build at all (this never builds by itself).
  */
-export async function waitForBuiltApp(buildIdFile: string, maxMs = 600_000): Promise<void> {
-  const deadline = Date.now() + maxMs;
+/**
+ * A production build of the current sources: waits for a `next build` already running (npm test's,
+ * say), then builds when there is none or the sources changed since, as `npm start` does.
+ */
+export async function ensureBuiltApp(maxWaitMs = 600_000): Promise<void> {
+  const deadline = Date.now() + maxWaitMs;
   const building = () => spawnSync("pgrep", ["-f", "next build|next-build"], { encoding: "utf8" }).stdout.trim() !== "";
   while (building()) {
     if (Date.now() > deadline) throw new Error("a `next build` has been running for too long");
     await sleep(2000);
   }
-  if (!fs.existsSync(buildIdFile)) {
-    throw new Error("No production build in .next: run `NEXT_TELEMETRY_DISABLED=1 node node_modules/next/dist/bin/next build` first.");
-  }
+  buildIfNeeded((line) => console.log(`  ${line}`));
 }

@@ -40,11 +40,13 @@ export function sourceFingerprint(): string {
   return hash.digest("hex");
 }
 
-export const BUILD_STAMP = repoPath(".next/clinic-connect-build.stamp");
+/** Where `next build` writes and `next start` reads (next.config.js reads the same variable). */
+export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
+const BUILD_STAMP = repoPath(DIST_DIR, "clinic-connect-build.stamp");
 
 export function buildIfNeeded(log: (line: string) => void): void {
   const fingerprint = sourceFingerprint();
-  const built = fs.existsSync(repoPath(".next/BUILD_ID")) && fs.readFileSync(BUILD_STAMP, { encoding: "utf8", flag: "a+" }) === fingerprint;
+  const built = fs.existsSync(repoPath(DIST_DIR, "BUILD_ID")) && fs.readFileSync(BUILD_STAMP, { encoding: "utf8", flag: "a+" }) === fingerprint;
   if (built) return;
   log("Building the app (first start or sources changed; this takes a minute or two)…");
   generatePrismaClient();
