@@ -56,6 +56,8 @@ test("pages through the clinic's patients with a chosen page size, searches, and
   await expect(link).toHaveAttribute("href", `/embedded?patient=${id}`);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/embedded\\?patient=${id}$`));
+  // The builder opens on that patient.
+  await expect(page.frameLocator('iframe[title="Treatment plan builder"]').getByLabel("Patient")).toHaveValue(id, { timeout: 20_000 });
 });
 
 test("each clinic sees only its own patients", async ({ page, browser }) => {

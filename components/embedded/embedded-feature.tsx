@@ -6,7 +6,7 @@
 // the viewport and scrolls itself, so its resize messages are not needed.
 import Link from "next/link";
 import { useCallback, useState } from "react";
-import { EMBED_MESSAGE_TYPES, type EmbedMessage } from "@/lib/contract/session-grants";
+import { EMBED_MESSAGE_TYPES, embedUrlForPatient, type EmbedMessage } from "@/lib/contract/session-grants";
 import { REFUSALS } from "@/lib/embedded/messages";
 import { PlanNotices, type PlanNotice } from "@/components/embedded/plan-notices";
 import { useEmbedSession } from "@/components/embedded/use-embed-session";
@@ -80,7 +80,7 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
             <iframe
               key={phase.attempt}
               ref={frameRef}
-              src={session.src}
+              src={embedUrlForPatient(session.src, patientId)}
               title="Treatment plan builder"
               className="h-full w-full"
               sandbox="allow-scripts allow-same-origin allow-forms"

@@ -34,6 +34,18 @@ export function embedUrl(baseUrl: string, secretToken: string, parentOrigin: str
   return `${baseUrl.replace(/\/+$/, "")}${EMBED_PATH}?${q.toString()}`;
 }
 
+/**
+ * The embed page's address opening on one patient (`patient_id`): the builder preselects them when
+ * they belong to the grant's clinic and ignores the parameter otherwise. Added by the browser, which
+ * knows which patient the user came for; the grant itself is not tied to a patient.
+ */
+export function embedUrlForPatient(src: string, patientId: string | null): string {
+  if (!patientId) return src;
+  const url = new URL(src);
+  url.searchParams.set("patient_id", patientId);
+  return url.toString();
+}
+
 export const EMBED_MESSAGE_TYPES = {
   ready: "clinic.embed.ready",
   draftSaved: "clinic.embed.treatment_plan.draft_saved",

@@ -1,6 +1,6 @@
 // Spec 2.3, 3 (session grant), 4.3 and 5.5: session grants and the embedded feature.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMBED_MESSAGE_TYPES, SessionGrantResponseSchema, embedUrl, type SessionGrant } from "@/lib/contract";
+import { EMBED_MESSAGE_TYPES, SessionGrantResponseSchema, embedUrl, embedUrlForPatient, type SessionGrant } from "@/lib/contract";
 import { http, startTestSandbox } from "../testing/harness";
 
 let t: Awaited<ReturnType<typeof startTestSandbox>>;
@@ -66,6 +66,21 @@ describe("spec 3 session grant states and the embed page", () => {
     expect(res.text).not.toMatch(/postMessage\([^)]*"\*"\)/);
     const view = await t.client.control<{ session_grant: { claimed_at: string | null } }>(`/grants/${g.id}`);
     expect(view.body.session_grant.claimed_at).not.toBeNull();
+  });
+
+  it("opens on the patient named by patient_id when they are of the clinic, and ignores any other", async () => {
+    const patientsSeenBy = async (token: string) => (await t.client.api(token, "GET", "/api/clinic/patients")).body as { patients: { id: string }[] };
+    const [, own] = (await patientsSeenBy(practitionerToken)).patients;
+    const [foreign] = (await patientsSeenBy((await t.client.signIn(t.clinicB.practitioners[0].id)).access_token)).patients;
+    const selected = (html: string) => /<option value="([^"]+)" selected>/.exec(html)?.[1] ?? null;
+
+    const page = await http(embedUrlForPatient(embedUrl(t.client.url, (await grant(practitionerToken)).secret_token, ORIGIN), own.id));
+    expect(page.status).toBe(200);
+    expect(selected(page.text)).toBe(own.id);
+    const other = await http(embedUrlForPatient(embedUrl(t.client.url, (await grant(practitionerToken)).secret_token, ORIGIN), foreign.id));
+    expect(other.status).toBe(200);
+    expect(selected(other.text)).toBeNull();
+    expect(other.text).not.toContain(foreign.id);
   });
 
   it("refuses a used grant", async () => {

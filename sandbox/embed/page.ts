@@ -32,14 +32,15 @@ export function refusalPage(status: number, title: string, message: string, orig
   return { status, html, headers: { "Content-Security-Policy": csp(origin, nonce) } };
 }
 
-export function builderPage(s: SandboxState, session: EmbedSessionRow): Reply {
+/** The builder; `patientId` (the embed address's `patient_id`) is preselected when it is a patient of the clinic. */
+export function builderPage(s: SandboxState, session: EmbedSessionRow, patientId: string | null = null): Reply {
   const nonce = randomBytes(12).toString("base64");
   const user = s.users.get(session.userId);
   const clinic = s.clinics.get(session.clinicId);
   const patients = s.patientsOf(session.clinicId).sort((a, b) => a.lastName.localeCompare(b.lastName));
   const products = [...s.products.values()].filter((p) => p.clinicId === session.clinicId);
   const practitioners = s.practitionersOf(session.clinicId);
-  const option = (id: string, label: string) => `<option value="${escapeHtml(id)}">${escapeHtml(label)}</option>`;
+  const option = (id: string, label: string, selected = false) => `<option value="${escapeHtml(id)}"${selected ? " selected" : ""}>${escapeHtml(label)}</option>`;
   const who = user ? `${user.firstName} ${user.lastName} (${user.type === "Staff" ? user.role : "Practitioner"})` : "unknown user";
   const practitionerField =
     user?.type === "Staff"
@@ -49,7 +50,7 @@ export function builderPage(s: SandboxState, session: EmbedSessionRow): Reply {
   const body = `<h1>Treatment plan builder</h1>
 <p id="signed-in">Signed in as <strong>${escapeHtml(who)}</strong> at ${escapeHtml(clinic?.name ?? "")}.</p>
 <form id="builder">
-<p><label for="patient">Patient</label><br><select id="patient" name="patient_id" required>${patients.map((p) => option(p.id, `${p.lastName}, ${p.firstName}`)).join("")}</select></p>
+<p><label for="patient">Patient</label><br><select id="patient" name="patient_id" required>${patients.map((p) => option(p.id, `${p.lastName}, ${p.firstName}`, p.id === patientId)).join("")}</select></p>
 ${practitionerField}
 <fieldset><legend>Recommendations</legend>
 <p><label for="product">Product</label><br><select id="product">${products.map((p) => option(p.id, `${p.name} — ${p.brand}`)).join("")}</select></p>

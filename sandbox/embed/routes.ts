@@ -41,7 +41,7 @@ function openEmbed(ctx: Ctx): Reply {
   s.stats.session_grants_claimed += 1;
   const session = { token: secret("emb", 24), grantId: grant.id, clinicId: grant.clinicId, userId: grant.userId, origin, expiresAt: s.clock.now() + EMBED_SESSION_MS };
   s.embedSessions.set(session.token, session);
-  return builderPage(s, session);
+  return builderPage(s, session, typeof ctx.query.patient_id === "string" ? ctx.query.patient_id : null);
 }
 
 const PlanInputSchema = z.strictObject({
