@@ -15,6 +15,8 @@ export const QUEUES = {
   reconcileAll: "reconcile-all",
   /** One clinic's reconciliation (data: { clinicId, runId }). */
   reconcileClinic: "reconcile-clinic",
+  /** Seals stored secrets again with the current key after a key rotation (lib/auth/reseal.ts). */
+  reseal: "secrets-reseal",
 } as const;
 
 const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
@@ -23,11 +25,13 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.retention]: { policy: "stately" },
   [QUEUES.reconcileAll]: { policy: "stately" },
   [QUEUES.reconcileClinic]: { policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
+  [QUEUES.reseal]: { policy: "stately" },
 };
 
 export const SCHEDULES = [
   { queue: QUEUES.sweep, cron: "* * * * *" },
   { queue: QUEUES.retention, cron: "17 3 * * *" },
+  { queue: QUEUES.reseal, cron: "41 3 * * *" },
   { queue: QUEUES.reconcileAll, cron: process.env.RECONCILE_CRON ?? "*/15 * * * *" },
 ] as const;
 

@@ -3,6 +3,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { clientForClinic, ReconnectRequiredError } from "@/lib/auth";
+import { getKeyring } from "@/lib/auth/encryption-key";
 import { retentionDays } from "@/lib/events/retention";
 import { getBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
@@ -15,6 +16,7 @@ export function startJobWorker(): Promise<void> {
     await startWorkers(boss, {
       db,
       retentionDays: retentionDays(),
+      keyring: getKeyring(),
       feedForClinic: async (clinicId) => {
         try {
           return await clientForClinic(clinicId);

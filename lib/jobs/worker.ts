@@ -3,6 +3,8 @@
 // processes. Dependencies are passed in so tests run this against their own database and sandbox.
 import "server-only";
 import type PgBoss from "pg-boss";
+import type { Keyring } from "@/lib/auth/crypto";
+import { resealSecrets } from "@/lib/auth/reseal";
 import type { Db } from "@/lib/events/store";
 import { processEvents, unprocessedEventIds } from "@/lib/events/process";
 import { applyRetention } from "@/lib/events/retention";
@@ -18,6 +20,8 @@ export interface WorkerDeps {
   /** Clinics someone has connected (only they can be read from the platform). */
   connectedClinicIds(): Promise<string[]>;
   retentionDays: number;
+  /** The process keyring: after a key rotation, stored secrets are sealed again with its current key (tests that seal nothing leave it out). */
+  keyring?: Keyring;
   /** Register the cron schedules too (off in tests that drive jobs by hand). */
   schedule?: boolean;
 }
@@ -33,6 +37,13 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   await boss.work(QUEUES.retention, async () => {
     await applyRetention(db, deps.retentionDays);
   });
+  const { keyring } = deps;
+  if (keyring) {
+    await boss.work(QUEUES.reseal, async () => {
+      const { connections, clinicKeys } = await resealSecrets(db, keyring);
+      if (connections || clinicKeys) console.log(`[jobs] sealed again with the current key: ${connections} connections, ${clinicKeys} clinic keys`);
+    });
+  }
   await boss.work(QUEUES.reconcileAll, async () => {
     for (const clinicId of await deps.connectedClinicIds()) await requestReconciliation(db, boss, clinicId, "schedule");
   });
@@ -50,5 +61,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   });
   if (deps.schedule !== false) {
     for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron, {}, { tz: "UTC" });
+    // A rotated key should not wait for the night: one pass now (stately: one at a time across processes).
+    if (keyring) await boss.send(QUEUES.reseal, {});
   }
 }
