@@ -46,18 +46,42 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   }
 }
 
+// Lock files this process holds. A lock naming this process's own PID that is not in here was left
+// by an earlier process that had the same PID (a container restarted, say): stale, not ours.
+const heldHere = new Set<string>();
+
+/** Makes this process the one owner of dataDir (a `<dataDir>.lock` file with its PID) or refuses. */
 function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
-  const holder = readLockHolder(lockFile);
-  if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
-    throw new Error(
-      `The embedded database in ${dataDir} is already in use by process ${holder}. ` +
-        "Stop that process (Ctrl-C in its terminal) or set DATABASE_URL to use your own PostgreSQL.",
-    );
+  const lockFile = path.resolve(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
+  // Written whole beside it, then linked into place: link fails if the lock exists, so two
+  // processes starting together cannot both win, and nobody ever reads a half-written PID.
+  const draft = `${lockFile}.${process.pid}.${Date.now()}`;
+  fs.writeFileSync(draft, String(process.pid));
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        fs.linkSync(draft, lockFile);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      const holder = readLockHolder(lockFile);
+      const held = holder === process.pid ? heldHere.has(lockFile) : holder !== undefined && isAlive(holder);
+      if (held || attempt > 0) {
+        throw new Error(
+          `The embedded database in ${dataDir} is already in use by process ${holder ?? "(unknown)"} ` +
+            `(lock file ${lockFile}). Stop that process (Ctrl-C in its terminal) or set DATABASE_URL to use your own PostgreSQL.`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // stale: its owner is gone
+    }
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
-  fs.writeFileSync(lockFile, String(process.pid));
+  heldHere.add(lockFile);
   return () => {
+    heldHere.delete(lockFile);
     if (readLockHolder(lockFile) === process.pid) fs.rmSync(lockFile, { force: true });
   };
 }

@@ -11,6 +11,13 @@ import { receiveWebhook } from "@/lib/webhooks/endpoint";
 
 const port = Number(process.env.PORT);
 
+// As the Next.js server does (next/dist/server/node-environment-extensions/process-error-handlers):
+// an unhandled rejection is logged, not fatal. It matters here because pg-boss 10's worker leaves
+// its complete()/fail() calls unawaited, so a job that ends while the database is down rejects
+// with no handler; under plain Node that would end this process and the soak would not be testing
+// the app it stands for.
+process.on("unhandledRejection", (reason) => console.error("[soak-app] unhandled rejection:", reason instanceof Error ? reason.message : reason));
+
 const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));

@@ -1,12 +1,15 @@
 // The soak: the sandbox emits 2,000 events of clinic activity with random duplicates, reorders,
 // drops and delays of their webhooks (seeded), into an app process (the real webhook endpoint and
-// job worker) while the app's database is restarted once and the app process is killed once and
-// started again. Afterwards one reconciliation runs, and every event the platform lists for the
-// clinic is stored exactly once — no gap, nothing twice, nothing of another clinic.
+// job worker) while the app's database goes down once (a real outage: see database.ts) and the app
+// process is killed once and started again. During the outage more activity is emitted, and its
+// deliveries must fail with the app's 503; what was stored before must still be there after.
+// Afterwards one reconciliation runs, and every event the platform lists for the clinic is stored
+// exactly once — no gap, nothing twice, nothing of another clinic.
 import { spawn, type ChildProcess } from "node:child_process";
 import readline from "node:readline";
 import { randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClinicClient, type ClinicClient } from "@/lib/clinic-api";
 import { EVENT_RETENTION_DAYS, type EventType } from "@/lib/contract";
@@ -15,7 +18,7 @@ import { reconcileClinic } from "@/lib/events/reconcile/run";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { freePort } from "@/lib/bench/support";
 import { int, newRandom, pickOne } from "@/lib/resilience/fuzz/mutate";
-import { startSoakDatabase, type SoakDatabase } from "@/lib/resilience/soak/database";
+import { startSoakDatabase, type Outage, type SoakDatabase } from "@/lib/resilience/soak/database";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 
 const EVENTS = 2000;
@@ -31,6 +34,7 @@ let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 let database: SoakDatabase;
 let app: ChildProcess | undefined;
 let port: number;
+const appDeaths: string[] = [];
 const appEnv = () => ({
   ...process.env,
   DATABASE_URL: database.url,
@@ -43,7 +47,11 @@ const appEnv = () => ({
 
 async function startApp(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", repoPath("lib/resilience/soak/app-process.ts")], { cwd: repoPath(), env: appEnv(), stdio: ["ignore", "pipe", "pipe"] });
-  child.stderr?.resume(); // storage failures during the restart are expected and logged there
+  child.stderr?.resume(); // storage failures during the outage are expected and logged there
+  // Only the soak's own SIGKILL may end an app process: one that dies of the outage is a finding.
+  child.once("exit", (code, signal) => {
+    if (signal !== "SIGKILL") appDeaths.push(`exited with ${code ?? signal}`);
+  });
   const lines = readline.createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the app process did not start within 60 s")), 60_000);
@@ -62,6 +70,38 @@ async function until(what: string, condition: () => Promise<boolean>, timeoutMs:
   }
 }
 
+const storedIds = async (clinicId: string): Promise<string[]> => {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query<{ id: string }>("SELECT id FROM events WHERE clinic_id = $1", [clinicId])).rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
+};
+
+interface OutageSeen extends Outage { attempted: { statusCode: number | null; ok: boolean }[]; storedBefore: string[]; missingAfter: string[] }
+
+/** Takes the database down while a batch of activity is delivered to the app; what the app answered then. */
+async function outageUnderLoad(clinicId: string): Promise<OutageSeen> {
+  const storedBefore = await storedIds(clinicId);
+  await sandbox.client.control("/faults", { webhook_duplicate_next: 0, webhook_reorder_next: 0, webhook_delay_next: { count: 0, ms: 0 }, webhook_drop_next: 0 });
+  const s = sandbox.sb.state;
+  let attempted: OutageSeen["attempted"] = [];
+  const outage = await database.restart(800, async () => {
+    const from = s.clock.now();
+    const first = s.deliveries.length;
+    const during = () => s.deliveries.slice(first).filter((d) => d.attemptedAt >= from);
+    const answers = await Promise.all(Array.from({ length: BATCH }, () => sandbox.client.control("/activity", { clinic_id: clinicId, type: "patient.updated" })));
+    if (answers.some((a) => a.status !== 201)) throw new Error("the sandbox refused activity during the outage");
+    // Deliveries go out one at a time behind any backlog; wait (bounded) for a batch of them.
+    await until("deliveries during the outage", async () => during().length >= BATCH, 15_000);
+    attempted = during().map((d) => ({ statusCode: d.statusCode, ok: d.successfullyDelivered }));
+  });
+  const after = new Set(await storedIds(clinicId));
+  return { ...outage, attempted, storedBefore, missingAfter: storedBefore.filter((id) => !after.has(id)) };
+}
+
 beforeAll(async () => {
   [sandbox, database, port] = await Promise.all([startTestSandbox(), startSoakDatabase(), freePort()]);
   app = await startApp();
@@ -77,7 +117,7 @@ afterAll(async () => {
 
 
 describe("soak", () => {
-  it(`${EVENTS} events through duplicates, reorders, drops, delays, a database restart and a killed app: each stored exactly once`, async () => {
+  it(`${EVENTS} events through duplicates, reorders, drops, delays, a database outage and a killed app: each stored exactly once`, async () => {
     const A = sandbox.clinicA.id;
     const token = (await sandbox.client.signIn(sandbox.clinicA.staff[0].id)).access_token;
     const feedWithKey = (clinicKey?: string): ClinicClient => createClinicClient({
@@ -88,7 +128,7 @@ describe("soak", () => {
     await feedWithKey(sandbox.clinicA.current_clinic_key).listEvents("clinic_keys", {}, { number: 1, size: 1 });
 
     const random = newRandom(0x50a6);
-    let restarted: number | null = null;
+    let outage: OutageSeen | null = null;
     let killed = false;
     let dropped = 0;
     for (let i = 0; i < EVENTS; i += BATCH) {
@@ -104,7 +144,7 @@ describe("soak", () => {
       expect(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.text.slice(0, 160)}`)).toEqual([]);
       // Pace the emission by the deliveries, so that the restart and the kill land mid-stream.
       const { webhook_attempts: attempts } = await stats();
-      if (restarted === null && attempts >= EVENTS / 3) restarted = await database.restart(800);
+      if (outage === null && attempts >= EVENTS / 3) outage = await outageUnderLoad(A);
       if (!killed && attempts >= (2 * EVENTS) / 3) {
         app?.kill("SIGKILL");
         killed = true;
@@ -113,7 +153,7 @@ describe("soak", () => {
       }
       if (i % 200 === 0) await until("deliveries to catch up", async () => (await stats()).webhook_attempts >= i / 2, 60_000);
     }
-    if (restarted === null) restarted = await database.restart(800);
+    outage ??= await outageUnderLoad(A);
     if (!killed) {
       app?.kill("SIGKILL");
       killed = true;
@@ -136,15 +176,27 @@ describe("soak", () => {
       expect(local).toEqual(platform);
       expect(await db.event.count({ where: { clinicId: { not: A } } })).toBe(0);
 
-      // The faults really happened: duplicates arrived and were kept once, drops were filled by
-      // reconciliation, deliveries failed while the database or the app was down.
+      // The outage was real: a new connection was refused, every delivery attempted meanwhile
+      // failed and the app itself answered 503 (not the killed app's connection errors), and what
+      // was stored before it was still there after (kept on disk, not refilled by a retry).
+      expect(outage.refusal).toMatch(database.real ? /does not allow connections|not currently accepting/ : /ECONNREFUSED/);
+      if (database.real) expect(outage.cut).toBeGreaterThan(0);
+      expect(outage.downForMs).toBeGreaterThanOrEqual(800);
+      expect(outage.attempted.length).toBeGreaterThanOrEqual(BATCH);
+      expect(outage.attempted.filter((d) => d.ok)).toEqual([]);
+      expect(outage.attempted.some((d) => d.statusCode === 503)).toBe(true);
+      expect(outage.storedBefore.length).toBeGreaterThan(0);
+      expect(outage.missingAfter).toEqual([]);
+
+      // The other faults really happened: duplicates arrived and were kept once, drops were filled
+      // by reconciliation, deliveries failed while the database or the app was down.
       const s = await stats();
       expect(await db.webhookReceipt.count({ where: { duplicate: true } })).toBeGreaterThan(0);
       expect(await db.event.count({ where: { clinicId: A, source: "reconciliation" } })).toBeGreaterThanOrEqual(dropped);
       expect(dropped).toBeGreaterThan(0);
       expect(s.webhook_failures).toBeGreaterThan(0);
-      if (database.real) expect(restarted).toBeGreaterThan(0);
       expect(killed).toBe(true);
+      expect(appDeaths).toEqual([]);
     } finally {
       await db.$disconnect();
     }
