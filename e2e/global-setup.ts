@@ -29,6 +29,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   try {
     const [main, pair, clinicMode] = await Promise.all([database("e2e"), database("e2e_pair"), database("e2e_clinic")]);
+    process.env[DATABASE_URL_VARS.main] = main;
     process.env[DATABASE_URL_VARS.pair] = pair;
     process.env[DATABASE_URL_VARS["clinic-mode"]] = clinicMode;
     const sandbox = startService("sandbox", sandboxArgs(), { ...E2E_ENV, ...COMMON }, { quiet: true });

@@ -43,5 +43,5 @@ export const CLINIC_MODE_APP = extraApp("app-clinic-mode", E2E_APP_PORT + 3, "cl
   CLINIC_CLIENT_SECRET: LOCAL_DEFAULTS.clinicLevelClientSecret,
 });
 
-/** Set by global-setup for the specs that look into the extra stacks' databases. */
-export const DATABASE_URL_VARS = { pair: "E2E_PAIR_DATABASE_URL", "clinic-mode": "E2E_CLINIC_MODE_DATABASE_URL" } as const;
+/** Set by global-setup for the specs that look into the stacks' databases. */
+export const DATABASE_URL_VARS = { main: "E2E_DATABASE_URL", pair: "E2E_PAIR_DATABASE_URL", "clinic-mode": "E2E_CLINIC_MODE_DATABASE_URL" } as const;

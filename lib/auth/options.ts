@@ -27,8 +27,8 @@ function buildAuthOptions(): NextAuthOptions {
     pages: { signIn: "/signin", error: "/signin" },
     debug: false,
     logger: {
-      error: (code, metadata) => console.error(`[auth] ${code}: ${describe(metadata)}`),
-      warn: (code) => console.warn(`[auth] ${code}`),
+      error: (code, metadata) => console.error(oneLine(`[auth] ${code}: ${describe(metadata)}`)),
+      warn: (code) => console.warn(oneLine(`[auth] ${code}`)),
       debug: () => {},
     },
     callbacks: {
@@ -54,6 +54,15 @@ function buildAuthOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/**
+ * Anyone can POST a code and an error to /api/auth/_log (next-auth's client logger), and a callback's
+ * error message can quote the request: one line, control characters blanked, so that no request
+ * can forge log lines.
+ */
+function oneLine(line: string): string {
+  return line.replace(/\p{Cc}/gu, " ").slice(0, 500);
 }
 
 /** An error's class and message only: metadata objects may hold token responses or cookies. */

@@ -12,7 +12,13 @@ import {
 /** Platform ids as they travel in URLs and forms: short, no spaces or slashes. */
 export const PlatformIdSchema = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/, "is not a valid id");
 
-const name = z.string().trim().min(1, "Give the resource a name.").max(255, "Keep the name under 255 characters.");
+const name = z
+  .string()
+  .trim()
+  .min(1, "Give the resource a name.")
+  .max(255, "Keep the name under 255 characters.")
+  // A name is one line of text; control characters (NUL, escape sequences, line breaks) only corrupt it.
+  .regex(/^\P{Cc}*$/u, "Remove control characters (such as line breaks) from the name.");
 /** Selects send "" for "none". */
 const blank = z.literal("");
 const saveToLibrary = z.enum(["true", "false"], "Choose whether to save it to the library.");

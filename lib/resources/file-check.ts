@@ -11,7 +11,7 @@ import {
   MAX_RESOURCE_FILE_BYTES,
 } from "@/lib/contract";
 
-export type FileProblemCode = "extension_not_allowed" | "empty" | "too_large" | "content_not_allowed" | "content_mismatch";
+export type FileProblemCode = "extension_not_allowed" | "name_not_allowed" | "empty" | "too_large" | "content_not_allowed" | "content_mismatch";
 export interface FileProblem {
   code: FileProblemCode;
   message: string;
@@ -36,11 +36,20 @@ export const MAX_FILE_LABEL = formatBytes(MAX_RESOURCE_FILE_BYTES);
 
 const fail = (code: FileProblemCode, message: string): FileCheck => ({ ok: false, problem: { code, message } });
 
+/**
+ * Browsers send a file's base name only; a path (`../`), control characters or text-direction
+ * overrides (which make `evil\u202Efdp.exe` read as `evilexe.pdf`) come from a hand-made request.
+ */
+const UNSAFE_FILE_NAME = /[/\\\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
 /** Checks that need only the name and size (the browser runs these before reading the file). */
 export function checkFileNameAndSize(fileName: string, size: number): FileCheck | null {
   const ext = fileExtension(fileName);
   if (!isAllowedExtension(ext)) {
     return fail("extension_not_allowed", `${ext ? `.${ext} files are` : "Files without an extension are"} not accepted. Allowed types: ${ALLOWED_TYPES_LABEL}.`);
+  }
+  if (UNSAFE_FILE_NAME.test(fileName)) {
+    return fail("name_not_allowed", "The file's name has characters that are not allowed (slashes, control characters or text-direction marks). Rename it.");
   }
   if (size === 0) return fail("empty", "The file is empty.");
   if (size > MAX_RESOURCE_FILE_BYTES) return fail("too_large", `The file is larger than ${MAX_FILE_LABEL}, the most the platform accepts (it is ${size.toLocaleString("en")} bytes).`);

@@ -14,7 +14,10 @@ const KEY_REFUSALS: Record<string, string> = {
 };
 
 export async function saveClinicKeyAction(_previous: AdminActionResult, form: FormData): Promise<AdminActionResult> {
-  return runAdminAction(ClinicKeyInputSchema, { clinicKey: form.get("clinicKey") ?? "" }, async (actor, input) => {
+  // A public endpoint: `form` is whatever the request carried (a string, null…), and reading it must
+  // not throw before runAdminAction has checked the caller.
+  const clinicKey = form instanceof FormData ? form.get("clinicKey") : null;
+  return runAdminAction(ClinicKeyInputSchema, { clinicKey: clinicKey ?? "" }, async (actor, input) => {
     try {
       const clinic = await saveClinicKey(actor, input.clinicKey);
       revalidatePath("/admin", "layout");
