@@ -33,6 +33,7 @@ describe("readTextCapped", () => {
     ["chunked and over the cap", () => chunked(3, 400).request, null],
     ["no body", () => new Request(URL_, { method: "POST" }), ""],
     ["UTF-8 text", () => new Request(URL_, { method: "POST", body: "é✓" }), "é✓"],
+    ["a leading byte-order mark is kept", () => new Request(URL_, { method: "POST", body: "\uFEFF{}" }), "\uFEFF{}"],
   ];
   it.each(rows)("%s", async (_label, request, expected) => {
     expect(await readTextCapped(request(), CAP)).toBe(expected);

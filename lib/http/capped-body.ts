@@ -34,12 +34,16 @@ export function capRequestBody(request: Request, capBytes: number): CappedReques
   return { request: new Request(request.url, init), exceeded: () => exceeded };
 }
 
-/** The body as UTF-8 text, or null when it is larger than `capBytes`. */
+/**
+ * The body as UTF-8 text, or null when it is larger than `capBytes`. Decoded with Buffer, not
+ * Request.text(): the Fetch decoder drops a leading byte-order mark, and a signature is over the
+ * bytes as sent, BOM included.
+ */
 export async function readTextCapped(request: Request, capBytes: number): Promise<string | null> {
   const capped = capRequestBody(request, capBytes);
   if (!capped) return null;
   try {
-    return await capped.request.text();
+    return Buffer.from(await capped.request.arrayBuffer()).toString("utf8");
   } catch (error) {
     if (capped.exceeded()) return null;
     throw error;
