@@ -3,20 +3,13 @@
 // and each scheduled reconciliation runs once, not once per process.
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import type pg from "pg";
+import { queryOnce } from "@/lib/testing/postgres";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { DATABASE_URL_VARS, PAIR_APPS } from "./stack-env";
 import { STAFF, sandboxControl, signInAs } from "./support/session";
 
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env[DATABASE_URL_VARS.pair] });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryOnce<T>(process.env[DATABASE_URL_VARS.pair] ?? "", sql, params);
 
 function signed(body: string): string {
   const t = Math.floor(Date.now() / 1000);

@@ -5,7 +5,7 @@
 // sandbox's control API and from the app's database; sandbox tokens minted here read the platform's
 // side directly. Set-up is idempotent: run twice, it finds the same people in the same roles.
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import pg from "pg";
+import { queryOnce as query } from "@/lib/testing/postgres";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
 import { DATABASE_URL_VARS, E2E_ENV } from "../stack-env";
@@ -66,16 +66,6 @@ async function signedIn(browser: Browser, who: RegExp, clinicIndex: number, nth:
   const user = (await currentSession(page)).user;
   expect(user?.id).toBeTruthy();
   return { page, member: { appUserId: user?.id ?? "", platformUserId: "", role: user?.role ?? "" } };
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** A sandbox access token of a seeded user, through the authorize page's form and the code exchange. */

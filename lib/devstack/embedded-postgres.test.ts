@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import pg from "pg";
+import { queryOnce as query } from "@/lib/testing/postgres";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/devstack/embedded-postgres";
 import { repoPath } from "@/lib/devstack/processes";
@@ -27,16 +27,6 @@ async function start(dataDir: string, port = 0): Promise<EmbeddedPostgres> {
 async function stop(db: EmbeddedPostgres): Promise<void> {
   running.splice(running.indexOf(db), 1);
   await db.stop();
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** Another process that starts the embedded database on dataDir, writes a row, and stays up. */

@@ -18,22 +18,28 @@ export async function createTestDatabase(prefix = "t"): Promise<TestDatabase> {
     return { url: embedded.url, real: false, drop: () => embedded.stop() };
   }
   const name = `cc_${prefix.replace(/[^a-z0-9_]/gi, "").toLowerCase()}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  await withClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     real: true,
-    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
   };
 }
 
-async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** One connection for `run`, closed afterwards whatever happens. */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await run(client);
   } finally {
     await client.end();
   }
+}
+
+/** One query on a connection of its own (tests and e2e specs looking into a database). */
+export async function queryOnce<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  return withClient(url, async (client) => (await client.query<T>(sql, params)).rows);
 }
