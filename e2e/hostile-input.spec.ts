@@ -217,11 +217,11 @@ const ACTION_ROWS: ActionRow[] = [
   { name: "signed out", action: ACCOUNTS.replaceClinicToken, as: "anon", answer: signIn },
   { name: "a non-admin", action: ACCOUNTS.replaceClinicToken, as: "otherMember", answer: is(NOT_ADMIN) },
   {
-    name: "another clinic's id as an argument (role mode: no clinic token to revoke)",
+    name: "another clinic's id as an argument (role mode: there is no clinic token)",
     action: ACCOUNTS.replaceClinicToken,
     as: "admin",
     args: (c) => [c.clinics.b.id],
-    answer: is({ ok: true, message: "The current clinic token is revoked. Sign in with the platform now to connect the new one." }),
+    answer: is({ ok: false, message: "This app uses role-based authorization: each user connects their own account when they sign in, so there is no clinic token to replace.", errors: {} }),
   },
 
   // app/admin/clinic-key/actions.ts — admins only; the key is never sent back.

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { listClinicConnections, ReconnectRequiredError, revokeClinicConnection, setAdmin } from "@/lib/auth";
 import { forceRefresh, requestReconnect } from "@/lib/admin/connections";
 import { done, refused } from "@/lib/admin/result";
+import { getConfig } from "@/lib/config";
 import { runAdminAction } from "@/lib/admin/run-action";
 
 const ConnectionId = z.object({ connectionId: z.uuid("That is not a connection of this app.") });
@@ -61,11 +62,19 @@ export async function setAdminAction(userId: string, isAdmin: boolean) {
  * replaces a clinic connection that is not working, so the current one is revoked first; the
  * browser then goes to the platform's sign-in.
  */
+const NO_CLINIC_TOKEN_IN_ROLE_MODE =
+  "This app uses role-based authorization: each user connects their own account when they sign in, so there is no clinic token to replace.";
+
 export async function prepareClinicTokenReplacementAction() {
   return runAdminAction(z.object({}), {}, async (actor) => {
-    const current = (await listClinicConnections(actor.clinicId)).find((c) => c.clinicLevel);
-    if (current && current.state !== "revoked") await revokeClinicConnection(actor, current.id);
+    if (getConfig().authMode !== "clinic") return refused(NO_CLINIC_TOKEN_IN_ROLE_MODE);
+    const current = (await listClinicConnections(actor.clinicId)).find((c) => c.clinicLevel && c.state !== "revoked");
+    if (current) await revokeClinicConnection(actor, current.id);
     refreshView();
-    return done("The current clinic token is revoked. Sign in with the platform now to connect the new one.");
+    return done(
+      current
+        ? "The current clinic token is revoked. Sign in with the platform now to connect the new one."
+        : "No clinic token is connected. Sign in with the platform now to connect one.",
+    );
   });
 }
