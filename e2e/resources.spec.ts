@@ -89,6 +89,39 @@ test("uploads one file of each allowed type, each with its own fields and a prog
   await expect(page.getByRole("row", { name: new RegExp(`${t}-plan`) }).getByRole("cell", { name: "No", exact: true })).toBeVisible();
 });
 
+test("a slow upload's progress bar moves through the values in between, as the bytes go out", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  await page.goto("/resources");
+  const t = tag("slow");
+  // 2 MiB at 512 KiB/s (Chromium's own network throttling): about four seconds of real upload progress.
+  const big = { name: `${t}-scan.pdf`, mimeType: MIME.pdf, buffer: Buffer.concat([FILES.pdf, Buffer.alloc(2 * 1024 * 1024)]) };
+  await dropzoneInput(page).setInputFiles([big]);
+  const item = uploadItem(page, big.name);
+  await expect(item).toBeVisible();
+  // Every value the item's bar takes, recorded in the page as it changes (polling could miss them).
+  // The bar appears when the upload starts, so the whole item is watched.
+  await item.evaluate((li) => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const value = li.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow");
+      if (value != null && Number(value) !== seen.at(-1)) seen.push(Number(value));
+    }).observe(li, { attributes: true, childList: true, subtree: true });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+  await page.getByRole("button", { name: "Upload 1 file" }).click();
+  await expect(item.getByRole("status")).toHaveText("Uploaded", { timeout: 30_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+  const between = seen.filter((v) => v > 0 && v < 100);
+  expect(between.length, `values seen: ${seen.join(", ")}`).toBeGreaterThanOrEqual(3);
+  expect(seen).toEqual([...seen].sort((a, b) => a - b)); // it only ever moves forward
+  expect(seen.at(-1)).toBe(100);
+});
+
 test("refuses a disallowed type and a renamed executable, in the browser and again on the server", async ({ page }) => {
   await signInAs(page, PRACTITIONER);
   await page.goto("/resources");
