@@ -1,6 +1,7 @@
 // Two app processes on one database (the "pair" of stack-env.ts, both running the job worker and
 // the reconciliation schedule every minute): a delivery raced to both is stored and processed once,
-// and each scheduled reconciliation runs once, not once per process.
+// and each scheduled reconciliation runs once, not once per process. Also, on this stack's database
+// where nobody of the second clinic has signed in: that clinic's events are kept until someone does.
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type pg from "pg";
@@ -36,6 +37,19 @@ test("a delivery raced to both processes is stored once and counted once", async
   // Processed by one of the workers, and counted in the chart's projection exactly once.
   await expect.poll(async () => (await query<{ done: boolean }>("SELECT processed_at IS NOT NULL AS done FROM events WHERE id = $1", [id]))[0]?.done, { timeout: 20_000 }).toBe(true);
   expect(await query<{ count: number }>("SELECT count FROM event_daily_counts WHERE clinic_id = $1", [clinicId])).toEqual([{ count: 1 }]);
+});
+
+test("an event of a clinic nobody has connected is kept, and shows once someone of it signs in", async ({ page, request }) => {
+  const clinicB = (await sandboxControl<{ clinics: { id: string }[] }>(page, "seed")).clinics[1];
+  expect(await query("SELECT id FROM users WHERE clinic_id = $1", [clinicB.id]), "nobody of the clinic has signed in here yet").toEqual([]);
+  const id = `evt_unconnected_${randomUUID()}`;
+  const body = JSON.stringify({ event: { id, type: "patient.created", clinic_id: clinicB.id, integration_id: null, created_at: new Date().toISOString(), data: { patient: { id: "p_unconnected" } } } });
+  const answer = await request.post(`${PAIR_APPS[1].url}/api/webhooks/clinic`, { data: Buffer.from(body), headers: { "content-type": "application/json", "Service-Signature": signed(body) } });
+  expect(answer.status()).toBe(200);
+
+  await signInAs(page, STAFF, { clinicIndex: 1, appUrl: PAIR_APPS[0].url });
+  await page.goto(`${PAIR_APPS[0].url}/events?q=${id}`);
+  await expect(page.locator(`tr[data-event-id="${id}"]`)).toContainText("patient.created");
 });
 
 test("each scheduled reconciliation runs once across both processes", async ({ page }) => {
