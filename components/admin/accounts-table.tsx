@@ -62,7 +62,8 @@ export function AccountsTable({ rows, perUser }: { rows: AccountRow[]; perUser: 
             <tr key={row.userId} data-user={row.platformUserId} data-user-id={row.userId} className="border-t border-slate-100 align-top">
               <th scope="row" className="px-3 py-2 font-medium">
                 {who(row)} {row.isYou && <span className="text-xs font-normal text-slate-500">(you)</span>}
-                <span className="block font-mono text-xs font-normal text-slate-500">{row.platformUserId}</span>
+                {/* The platform id under a name; without a name it is the line above already. */}
+                {row.name && <span className="block font-mono text-xs font-normal text-slate-500">{row.platformUserId}</span>}
               </th>
               <td className="px-3 py-2">{row.platformUserType}</td>
               <td className="px-3 py-2" data-column="role">{row.appRole}</td>
