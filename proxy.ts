@@ -2,17 +2,19 @@
 // live in next.config.js, where Next.js fixes them at build time: an image built for one platform
 // server would then frame only that server's origin wherever it ran. Proxy runs on Node.js in
 // Next 16, so the configuration here is the running server's. Not an auth layer: pages check callers.
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
 import { securityHeaders } from "@/lib/security-headers";
+import { serverActionRefusal } from "@/lib/server-action-guard";
 
 // Not the webhook route: a server-to-server JSON endpoint that no browser renders or frames, and
 // the one that must answer fastest (a proxied request's body is buffered and copied first). Not
 // the build's static files either: hashed scripts and styles need no page policy.
 export const config = { matcher: ["/((?!api/webhooks/|_next/static/|_next/image).*)"] };
 
-export function proxy(): NextResponse {
-  const response = NextResponse.next();
+export function proxy(request: NextRequest): NextResponse {
+  const refusal = serverActionRefusal(request.headers);
+  const response = refusal ? NextResponse.json({ error: refusal.error }, { status: refusal.status }) : NextResponse.next();
   for (const { key, value } of securityHeaders(getConfig().clinicApiBaseUrl)) response.headers.set(key, value);
   return response;
 }

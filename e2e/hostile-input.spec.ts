@@ -42,6 +42,8 @@ const is = (value: unknown): Expected => ({ value: () => value });
 const holds = (check: (value: unknown, c: Cast) => void | Promise<void>): Expected => ({ holds: check });
 /** Next.js refuses before the action runs: an opaque error digest (500) or its own plain text. */
 const nextRefuses = (status: number, text?: string): Expected => ({ next: { status, text } });
+/** proxy.ts refuses before Next.js decodes the action (lib/server-action-guard.ts): a plain JSON answer. */
+const proxyRefuses = (status: number, error: string): Expected => nextRefuses(status, JSON.stringify({ error }));
 
 // ---------------------------------------------------------------------------------------------
 // Answers of the app's actions, written once.
@@ -336,10 +338,10 @@ const ACTION_ROWS: ActionRow[] = [
   { name: "a body that is not JSON", action: RES.remove, as: "practitioner", body: () => "not json", answer: nextRefuses(500) },
   { name: "a body pointing at a part that is not there", action: RES.remove, as: "practitioner", body: () => '["$1","$2"]', answer: nextRefuses(500) },
   { name: "a body asking for a Map that is not there", action: RES.remove, as: "practitioner", body: () => '["$Q1"]', answer: nextRefuses(500) },
-  { name: "a body over 1 MB", action: RES.list, as: "practitioner", args: () => [{ q: "x".repeat(1_100_000) }], answer: nextRefuses(500) },
+  { name: "a body over 1 MB", action: RES.list, as: "practitioner", args: () => [{ q: "x".repeat(1_100_000) }], answer: proxyRefuses(413, "This request is too large.") },
   { name: "1001 arguments", action: RES.list, as: "practitioner", args: () => Array.from({ length: 1001 }, () => ({})), answer: nextRefuses(500) },
-  { name: "from another site (Origin)", action: RES.remove, as: "practitioner", args: (c) => [undefined, c.own.resourceId], headers: { Origin: "http://evil.example" }, answer: nextRefuses(500) },
-  { name: "an Origin that is not a URL", action: RES.remove, as: "practitioner", args: (c) => [undefined, c.own.resourceId], headers: { Origin: "garbage" }, answer: nextRefuses(500, "Internal Server Error") },
+  { name: "from another site (Origin)", action: RES.remove, as: "practitioner", args: (c) => [undefined, c.own.resourceId], headers: { Origin: "http://evil.example" }, answer: proxyRefuses(403, "This request did not come from this app.") },
+  { name: "an Origin that is not a URL", action: RES.remove, as: "practitioner", args: (c) => [undefined, c.own.resourceId], headers: { Origin: "garbage" }, answer: proxyRefuses(403, "This request did not come from this app.") },
   { name: "an action id that does not exist", action: RES.remove, as: "practitioner", actionId: `7f${"0".repeat(40)}`, args: (c) => [undefined, c.own.resourceId], answer: nextRefuses(409, "Server Action unavailable.") },
   { name: "an action id that is not an id", action: RES.remove, as: "practitioner", actionId: "../../app/resources/actions", args: (c) => [undefined, c.own.resourceId], answer: nextRefuses(400, "Invalid Server Action request.") },
 ];

@@ -1,0 +1,29 @@
+// Server-action requests that no page of this app sends, refused by proxy.ts with a plain answer
+// before Next.js decodes them (Next.js would answer them with an opaque 500): a body declared
+// larger than Next.js accepts for an action, and an Origin other than the host the request was
+// sent to (a cross-site POST; Next.js refuses it too, later and less plainly). Pure: headers in.
+export const SERVER_ACTION_BODY_LIMIT_BYTES = 1024 * 1024; // Next.js's default serverActions.bodySizeLimit ("1mb")
+
+export interface Refusal {
+  status: number;
+  error: string;
+}
+
+export function serverActionRefusal(headers: Headers): Refusal | null {
+  if (!headers.has("next-action")) return null;
+  const declared = Number(headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > SERVER_ACTION_BODY_LIMIT_BYTES) return { status: 413, error: "This request is too large." };
+  const origin = headers.get("origin");
+  if (origin === null) return null; // not sent by a browser page; the action checks its caller itself
+  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").split(",")[0]!.trim();
+  if (originHost(origin) !== host || host === "") return { status: 403, error: "This request did not come from this app." };
+  return null;
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
