@@ -1,4 +1,5 @@
-// Polling for tests that wait on something the sandbox does in the background (webhook attempts).
+// Polling for tests that wait on something done in the background (webhook attempts, jobs, runs):
+// the one helper for the sandbox's suites and the app's integration tests alike.
 
 /** Resolves with the first truthy value of `probe`, checking every `everyMs`; rejects after `timeoutMs`. */
 export async function waitUntil<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 5000, everyMs = 5): Promise<NonNullable<T>> {

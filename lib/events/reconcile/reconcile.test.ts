@@ -16,6 +16,7 @@ import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { startWorkers } from "@/lib/jobs/worker";
 import { handleWebhook } from "@/lib/webhooks/handler";
 import { startTestSandbox } from "@/sandbox/testing/harness";
+import { waitUntil } from "@/sandbox/testing/wait";
 
 const SECRET = "reconcile-test-signing-secret";
 const CHALLENGE = "reconcile-test-challenge";
@@ -47,13 +48,7 @@ async function startReceiver(): Promise<string> {
   return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/clinic`;
 }
 
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) => waitUntil(condition, "the condition", timeoutMs, 50);
 
 /** Ids of clinic A's events the platform still lists (the last 30 days). */
 function platformIds(clinicId: string): string[] {

@@ -20,6 +20,7 @@ import { freePort } from "@/lib/bench/support";
 import { int, newRandom, pickOne } from "@/lib/resilience/fuzz/mutate";
 import { startSoakDatabase, type Outage, type SoakDatabase } from "@/lib/resilience/soak/database";
 import { startTestSandbox } from "@/sandbox/testing/harness";
+import { waitUntil } from "@/sandbox/testing/wait";
 
 const EVENTS = 2000;
 const BATCH = 20;
@@ -62,13 +63,7 @@ async function startApp(): Promise<ChildProcess> {
 }
 
 const stats = async () => (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats;
-async function until(what: string, condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = (what: string, condition: () => Promise<boolean>, timeoutMs: number) => waitUntil(condition, what, timeoutMs, 100);
 
 const storedIds = async (clinicId: string): Promise<string[]> => {
   const client = new pg.Client({ connectionString: database.url });
