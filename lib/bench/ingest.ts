@@ -9,7 +9,8 @@ import { signWebhookBody } from "@/lib/webhooks/signature";
 import { runLoad, type LoadResult } from "@/lib/bench/load";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/lib/bench/result";
 import { round, summarize } from "@/lib/bench/stats";
-import { freePort, residentMiB, sampleResident, scratchDatabase, sleep, ensureBuiltApp, withPg } from "@/lib/bench/support";
+import { freePort, residentMiB, sampleResident, scratchDatabase, sleep, ensureBuiltApp } from "@/lib/bench/support";
+import { withClient } from "@/lib/testing/postgres";
 
 const SECRET = "bench-webhook-signing-secret";
 const CHALLENGE = "bench-webhook-challenge";
@@ -43,7 +44,7 @@ async function loadTarget(url: string, databaseUrl: string, tag: string): Promis
   await sleep(1000);
   const atRate = await runLoad({ url, count: RATE_COUNT, maxSeconds: RATE_COUNT / RATE + 1, rate: RATE, request: delivery(`${tag}_rate`) });
   const acknowledged = [...throughput.acknowledged, ...atRate.acknowledged];
-  const stored = await withPg(databaseUrl, async (c) => Number((await c.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE id = ANY($1)", [acknowledged])).rows[0].n));
+  const stored = await withClient(databaseUrl, async (c) => Number((await c.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE id = ANY($1)", [acknowledged])).rows[0].n));
   const refused = throughput.sent + atRate.sent - acknowledged.length;
   return { throughput, atRate, lost: acknowledged.length - stored, refused };
 }

@@ -3,7 +3,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/postgres";
 import { deployMigrations } from "@/prisma/migrate";
 import { buildIfNeeded } from "@/lib/devstack/build";
@@ -28,15 +27,6 @@ export async function scratchDatabase(prefix: string): Promise<TestDatabase> {
   return database;
 }
 
-export async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** VmRSS of a process in MiB, from /proc (Linux); NaN when it cannot be read. */
 export function residentMiB(pid: number): number {

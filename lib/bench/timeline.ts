@@ -6,7 +6,8 @@ import pg from "pg";
 import type { TimelineFilters } from "@/lib/events/timeline/filters";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/lib/bench/result";
 import { round, summarize, timeRuns } from "@/lib/bench/stats";
-import { scratchDatabase, withPg } from "@/lib/bench/support";
+import { scratchDatabase } from "@/lib/bench/support";
+import { withClient } from "@/lib/testing/postgres";
 import { BENCH_CLINIC, fillEvents } from "@/lib/bench/timeline-data";
 
 const ITERATIONS = 200;
@@ -24,7 +25,7 @@ export async function benchTimeline(): Promise<BenchResult[]> {
   const database = await scratchDatabase("timeline");
   try {
     const fillStarted = performance.now();
-    await withPg(database.url, (c) => fillEvents(c, count));
+    await withClient(database.url, (c) => fillEvents(c, count));
     const fillSeconds = (performance.now() - fillStarted) / 1000;
 
     // The app's modules read DATABASE_URL on first use.
