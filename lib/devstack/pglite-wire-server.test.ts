@@ -65,3 +65,20 @@ describe("embedded PostgreSQL over the wire", () => {
     expect((await pools[1].query("SELECT count(*)::int AS n FROM abandoned")).rows[0].n).toBe(0);
   });
 });
+
+describe("stopping the embedded PostgreSQL", () => {
+  it("lets a connection in an open transaction go without touching the closed database", async () => {
+    const embedded = await startEmbeddedPostgres();
+    const client = new pg.Client({ connectionString: embedded.url });
+    const ended = new Promise<void>((resolve) => client.on("end", () => resolve()));
+    client.on("error", () => {}); // the server going away is expected here
+    await client.connect();
+    await client.query("BEGIN");
+    await embedded.stop();
+    await ended;
+    // The socket's "close" arrives after PGlite has shut; an uncaught error there would end the
+    // process (vitest reports it as an unhandled error and fails the run).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(client.query("SELECT 1")).rejects.toThrow();
+  });
+});

@@ -35,12 +35,13 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
   const connections = new Set<Connection>();
   let owner: Connection | null = null; // the connection whose transaction is open
   let running = false;
+  let closed = false; // after close() PGlite is shut too: a late socket "close" must not touch it
 
   const drain = async () => {
-    if (running) return;
+    if (running || closed) return;
     running = true;
     try {
-      for (;;) {
+      while (!closed) {
         const index = owner ? queue.findIndex((b) => b.connection === owner) : 0;
         if (index < 0 || queue.length === 0) break;
         const [batch] = queue.splice(index, 1);
@@ -61,6 +62,7 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
 
   const release = async (connection: Connection) => {
     connections.delete(connection);
+    if (closed) return;
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i].connection === connection) queue.splice(i, 1);
     if (owner === connection) {
       owner = null;
@@ -134,6 +136,7 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
     port: address.port,
     close: () =>
       new Promise<void>((resolve) => {
+        closed = true;
         for (const connection of connections) connection.socket.destroy();
         server.close(() => resolve());
       }),
