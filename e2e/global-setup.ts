@@ -3,7 +3,7 @@
 // built app: the main stack, the pair (two processes, one database) and the clinic-mode app (see
 // stack-env.ts). Returns the teardown, which stops exactly what it started.
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/postgres";
-import { nextStartArgs, sandboxArgs, startService, waitForHttp, type Service } from "@/lib/devstack/processes";
+import { appServerArgs, sandboxArgs, startService, waitForHttp, type Service } from "@/lib/devstack/processes";
 import { deployMigrations } from "@/prisma/migrate";
 import { CLINIC_MODE_APP, DATABASE_URL_VARS, E2E_APP_PORT, E2E_ENV, PAIR_APPS } from "./stack-env";
 
@@ -23,7 +23,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     return created.url;
   };
   const app = (name: string, port: number, env: Record<string, string>) => {
-    const service = startService(name, nextStartArgs(port), { ...env, ...COMMON }, { quiet: true });
+    const service = startService(name, appServerArgs(port), { ...env, ...COMMON }, { quiet: true });
     services.push(service);
     return waitForHttp(`http://127.0.0.1:${port}/api/health`, service.child, 120_000);
   };

@@ -56,10 +56,6 @@ export function sampleResident(pid: number, everyMs = 100): { stop(): number[] }
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * `next start` serves the shared .next folder: wait while another engineer's `next build` rewrites
- * it, and say how to build when there is no build at all (this never builds by itself).
- */
-/**
  * A production build of the current sources: waits for a `next build` already running (npm test's,
  * say), then builds when there is none or the sources changed since, as `npm start` does.
  */

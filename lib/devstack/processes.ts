@@ -48,9 +48,14 @@ export function sandboxArgs(): string[] {
   return ["--import", "tsx", repoPath("sandbox/server.ts")];
 }
 
-/** `next start`, by Next's own binary. */
+/** `next start`, by Next's own binary: the benchmark's comparison for the app server. */
 export function nextStartArgs(port: number): string[] {
   return [repoPath("node_modules/next/dist/bin/next"), "start", "--port", String(port)];
+}
+
+/** The app's server (lib/server/main.ts: Next.js, with webhooks answered before its pipeline). */
+export function appServerArgs(port: number): string[] {
+  return ["--conditions=react-server", "--import", "tsx", repoPath("lib/server/main.ts"), "--port", String(port)];
 }
 
 export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {

@@ -6,7 +6,7 @@ import { parseConfig } from "@/lib/config";
 import { buildIfNeeded, ensurePrismaClient } from "@/lib/devstack/build";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/devstack/embedded-postgres";
 import { localSecret } from "@/lib/devstack/local-secret";
-import { nextStartArgs, repoPath, sandboxArgs, startService, waitForHttp, type Service } from "@/lib/devstack/processes";
+import { appServerArgs, repoPath, sandboxArgs, startService, waitForHttp, type Service } from "@/lib/devstack/processes";
 import { deployMigrations } from "@/prisma/migrate";
 
 const log = (line: string) => console.log(`[clinic-connect] ${line}`);
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       await waitForHttp(`${config.clinicApiBaseUrl}/__sandbox/health`, sandbox.child);
       log(`Platform sandbox at ${config.clinicApiBaseUrl}`);
     }
-    const app = startService("app", nextStartArgs(config.port), env);
+    const app = startService("app", appServerArgs(config.port), env);
     services.push(app);
     await waitForHttp(`http://127.0.0.1:${config.port}/api/health`, app.child, 120_000);
     for (const service of services) {

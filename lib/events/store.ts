@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { EventSource } from "@/lib/generated/prisma/enums";
 import { categoryOfType, type StorableEvent } from "@/lib/events/record";
+import type { Sql } from "@/lib/db";
 
 export type Db = PrismaClient;
 /** The client or an interactive transaction of it. */
@@ -32,22 +33,36 @@ export async function storeEvents(db: DbTx, events: readonly StorableEvent[], so
   return rows.map((r) => r.id);
 }
 
+// The receipt is inserted in the same statement; `duplicate` says whether the event was there before.
+const STORE_WEBHOOK_DELIVERY = `
+  WITH inserted AS (
+    INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, received_at, source, data)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, 'webhook'::"EventSource", $8::jsonb)
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id
+  )
+  INSERT INTO webhook_receipts (id, event_id, clinic_id, duplicate, received_at)
+  SELECT $9, $1, $2, NOT EXISTS (SELECT 1 FROM inserted), $7
+  RETURNING duplicate`;
+
 /**
  * The webhook's write: the event (once, by id) and a receipt of this delivery (marked duplicate when
  * the event was already there) in ONE statement, so an answer costs one round trip and one commit.
- * Returns whether this delivery inserted the event.
+ * Sent with pg, not Prisma: see lib/db.ts. Returns whether this delivery inserted the event.
  */
-export async function storeWebhookDelivery(db: Db, event: StorableEvent, receivedAt: Date): Promise<boolean> {
-  const rows = await db.$queryRaw<Array<{ duplicate: boolean }>>`
-    WITH inserted AS (
-      INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, received_at, source, data)
-      VALUES (${event.id}, ${event.clinic_id}, ${event.integration_id ?? null}, ${event.type}, ${categoryOfType(event.type)},
-              ${new Date(event.created_at)}, ${receivedAt}, 'webhook'::"EventSource", ${JSON.stringify(event.data)}::jsonb)
-      ON CONFLICT (id) DO NOTHING
-      RETURNING id
-    )
-    INSERT INTO webhook_receipts (id, event_id, clinic_id, duplicate, received_at)
-    SELECT ${randomUUID()}, ${event.id}, ${event.clinic_id}, NOT EXISTS (SELECT 1 FROM inserted), ${receivedAt}
-    RETURNING duplicate`;
+export async function storeWebhookDelivery(sql: Sql, event: StorableEvent, receivedAt: Date): Promise<boolean> {
+  const { rows } = await sql.query<{ duplicate: boolean }>(STORE_WEBHOOK_DELIVERY, [
+    event.id,
+    event.clinic_id,
+    event.integration_id ?? null,
+    event.type,
+    categoryOfType(event.type),
+    // As ISO strings: the columns are timestamps without zone, holding UTC (as Prisma writes them);
+    // pg would send a Date in the server's local zone.
+    new Date(event.created_at).toISOString(),
+    receivedAt.toISOString(),
+    JSON.stringify(event.data),
+    randomUUID(),
+  ]);
   return rows[0]?.duplicate === false;
 }

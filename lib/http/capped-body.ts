@@ -3,6 +3,7 @@
 // under-declared) body is cut off as soon as it passes the cap. Used for the webhook's raw text and
 // the upload's multipart form; not a parser of either.
 import "server-only";
+import type { IncomingMessage } from "node:http";
 
 export interface CappedRequest {
   /** The same request, its body counted as it is read; reading fails once it passes the cap. */
@@ -48,4 +49,39 @@ export async function readTextCapped(request: Request, capBytes: number): Promis
     if (capped.exceeded()) return null;
     throw error;
   }
+}
+
+/**
+ * The same for a Node.js request (the app server's webhook path, lib/server/app-server.ts): the body
+ * as UTF-8 text, or null as soon as it is known to be larger than `capBytes` (the rest is not kept).
+ * Rejects when the client goes away before the body ends.
+ */
+export function readNodeTextCapped(request: IncomingMessage, capBytes: number): Promise<string | null> {
+  const declared = Number(request.headers["content-length"] ?? "NaN");
+  if (Number.isFinite(declared) && declared > capBytes) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = () => {
+      request.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= capBytes) return void chunks.push(chunk);
+      settle();
+      chunks.length = 0;
+      resolve(null);
+    };
+    const onEnd = () => {
+      settle();
+      resolve(Buffer.concat(chunks, size).toString("utf8"));
+    };
+    const onError = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    // "close" before "end": the client hung up mid-body.
+    const onClose = () => onError(new Error("The client closed the connection before the request body ended."));
+    request.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
 }

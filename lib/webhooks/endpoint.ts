@@ -1,35 +1,52 @@
-// The webhook endpoint wired to the app: the process's database, configuration and job queue around
-// the pure handler. The route file only adapts HTTP to this.
+// The webhook endpoint wired to the app: the process's pool, configuration and job queue around the
+// pure handler. Two doors, one handler: the route file (app/api/webhooks/clinic, what `next dev`
+// serves) passes a Fetch Request, and the app server (lib/server/app-server.ts, what `npm start`
+// runs) a Node.js request, which it answers before Next.js's request pipeline.
 import "server-only";
+import type { IncomingMessage } from "node:http";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db";
+import { pool } from "@/lib/db";
 import { getBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@/lib/webhooks/handler";
-import { readTextCapped } from "@/lib/http/capped-body";
+import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { HEADERS } from "@/lib/contract";
 
 const log = (message: string, details?: Record<string, unknown>) => console.warn(`[webhooks] ${message}`, details ?? {});
 
-// One per process: the platform waits about 2 s for the answer, so the queue is never on its path.
+// One per module copy (so one or two per process): the platform waits about 2 s for the answer, so
+// the queue is never on its path.
 const enqueueProcessing = createBatchingEnqueuer({
   send: (ids) => getBoss().then((boss) => enqueueEventProcessing(boss, ids)),
   log,
 });
 
-export async function receiveWebhook(request: Request): Promise<WebhookResponse> {
-  const rawBody = await readTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
-  if (rawBody === null) return { status: 413, body: { error: "payload too large" } };
+const TOO_LARGE: WebhookResponse = { status: 413, body: { error: "payload too large" } };
+
+function answer(rawBody: string, signatureHeader: string | null): Promise<WebhookResponse> {
   const config = getConfig();
   return handleWebhook(
-    { rawBody, signatureHeader: request.headers.get(HEADERS.signature) },
+    { rawBody, signatureHeader },
     {
-      db,
+      sql: pool(),
       secrets: [config.webhookSecret, ...(config.webhookSecretPrevious ? [config.webhookSecretPrevious] : [])],
       challenge: config.webhookChallenge,
       enqueueProcessing: async (ids) => enqueueProcessing(ids),
       log,
     },
   );
+}
+
+export async function receiveWebhook(request: Request): Promise<WebhookResponse> {
+  const rawBody = await readTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
+  return rawBody === null ? TOO_LARGE : answer(rawBody, request.headers.get(HEADERS.signature));
+}
+
+/** Rejects only when the client went away before its body ended (there is nobody to answer). */
+export async function receiveNodeWebhook(request: IncomingMessage): Promise<WebhookResponse> {
+  const rawBody = await readNodeTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
+  const header = request.headers[HEADERS.signature.toLowerCase()];
+  // Node joins repeated headers with ", " for most names; an array only for a few (set-cookie).
+  return rawBody === null ? TOO_LARGE : answer(rawBody, typeof header === "string" ? header : null);
 }

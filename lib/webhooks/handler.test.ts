@@ -1,10 +1,9 @@
 // The webhook test matrix (issue 6): one row per request, each checking the status, the answer body,
 // what was stored (events, receipts) and what was queued, against a real migrated database and a
 // real pg-boss on it.
-import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PrismaClient } from "@/lib/generated/prisma/client";
 import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
 import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
@@ -76,7 +75,7 @@ describe("webhook handler matrix", () => {
     t = await createEventTestDatabase("webhooks");
     boss = await createBoss(t.url, { supervise: false, schedule: false });
     deps = {
-      db: t.db,
+      sql: t.pool,
       secrets: [SECRET, PREVIOUS],
       challenge: CHALLENGE,
       enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
@@ -107,6 +106,8 @@ describe("webhook handler matrix", () => {
     if (row.events === 1) {
       const stored = await t.db.event.findUniqueOrThrow({ where: { id } });
       expect(stored).toMatchObject({ clinicId: "clinic-a", integrationId: "int-1", type: "patient.created", category: "patients", source: "webhook", processedAt: null });
+      expect(stored.createdAt).toEqual(new Date("2026-01-15T11:59:00.000Z"));
+      expect(stored.receivedAt).toEqual(NOW);
       expect(stored.data).toEqual({ patient: { id: "p1" } });
     }
   });
@@ -117,6 +118,20 @@ describe("webhook handler matrix", () => {
     expect(await t.db.event.findUnique({ where: { id: "evt_unknown_type" } })).toMatchObject({ category: "other" });
   });
 
+  it("stores UTC times whatever the server's time zone (the columns hold no zone)", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "Pacific/Auckland"; // Node applies a changed TZ at once
+    try {
+      expect(new Date(0).getTimezoneOffset()).not.toBe(0);
+      expect(await handleWebhook(signed(body("evt_zone")), deps)).toEqual({ status: 200, body: OK });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    const stored = await t.db.event.findUniqueOrThrow({ where: { id: "evt_zone" } });
+    expect([stored.createdAt, stored.receivedAt]).toEqual([new Date("2026-01-15T11:59:00.000Z"), NOW]);
+  });
+
   it("still answers with the challenge when the queue fails (the sweep processes the event later)", async () => {
     const answer = await handleWebhook(signed(body("evt_queue_down")), { ...deps, enqueueProcessing: () => Promise.reject(new Error("queue down")) });
     expect(answer).toEqual({ status: 200, body: OK });
@@ -124,12 +139,12 @@ describe("webhook handler matrix", () => {
   });
 
   it("answers 503 (so the platform retries) and stores nothing when the database is unreachable", async () => {
-    const unreachable = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://postgres@127.0.0.1:1/nowhere" }) });
+    const unreachable = new pg.Pool({ connectionString: "postgresql://postgres@127.0.0.1:1/nowhere" });
     try {
-      const answer = await handleWebhook(signed(body("evt_db_down")), { ...deps, db: unreachable });
+      const answer = await handleWebhook(signed(body("evt_db_down")), { ...deps, sql: unreachable });
       expect(answer).toEqual({ status: 503, body: { error: "temporarily unavailable" } });
     } finally {
-      await unreachable.$disconnect();
+      await unreachable.end();
     }
     expect(await t.db.event.count({ where: { id: "evt_db_down" } })).toBe(0);
   });

@@ -5,7 +5,8 @@
 import "server-only";
 import { z } from "zod";
 import { StorableEventSchema } from "@/lib/events/record";
-import { storeWebhookDelivery, type Db } from "@/lib/events/store";
+import type { Sql } from "@/lib/db";
+import { storeWebhookDelivery } from "@/lib/events/store";
 import { verifyWebhookSignature } from "@/lib/webhooks/signature";
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
@@ -23,7 +24,8 @@ export interface WebhookResponse {
 }
 
 export interface WebhookDeps {
-  db: Db;
+  /** The app's pool (lib/db.ts): the write skips Prisma. */
+  sql: Sql;
   /** Current signing secret first, then the previous one while a rotation is under way. */
   secrets: readonly string[];
   challenge: string;
@@ -64,7 +66,7 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
 
   let inserted: boolean;
   try {
-    inserted = await storeWebhookDelivery(deps.db, event, now);
+    inserted = await storeWebhookDelivery(deps.sql, event, now);
   } catch (error) {
     // Not stored (or not known to be): a 5xx makes the platform retry, and the insert is idempotent.
     log("webhook storage failed", { eventId: event.id, error: error instanceof Error ? error.message : String(error) });

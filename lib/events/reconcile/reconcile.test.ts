@@ -37,7 +37,7 @@ async function startReceiver(): Promise<string> {
       const header = req.headers["service-signature"];
       void handleWebhook(
         { rawBody, signatureHeader: typeof header === "string" ? header : null },
-        { db: t.db, secrets: [SECRET], challenge: CHALLENGE, enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) },
+        { sql: t.pool, secrets: [SECRET], challenge: CHALLENGE, enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) },
       ).then(({ status, body }) => {
         received += 1;
         res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));

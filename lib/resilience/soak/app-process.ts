@@ -1,5 +1,5 @@
 // An app process for the soak: the app's real webhook endpoint (lib/webhooks/endpoint, what the
-// route calls) behind node:http, and the app's job workers (event processing, sweep) on the same
+// app server calls) behind node:http, and the app's job workers (event processing, sweep) on the same
 // pg-boss, on DATABASE_URL and PORT. Run as its own process so the soak can kill it. Prints "ready"
 // once listening. Not lib/jobs/start-worker: that reads platform connections through lib/auth,
 // which needs Next.js's runtime; scheduled reconciliation is not what the soak exercises.
@@ -7,7 +7,7 @@ import http from "node:http";
 import { db } from "@/lib/db";
 import { getBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
-import { receiveWebhook } from "@/lib/webhooks/endpoint";
+import { receiveNodeWebhook } from "@/lib/webhooks/endpoint";
 
 const port = Number(process.env.PORT);
 
@@ -19,17 +19,10 @@ const port = Number(process.env.PORT);
 process.on("unhandledRejection", (reason) => console.error("[soak-app] unhandled rejection:", reason instanceof Error ? reason.message : reason));
 
 const server = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const request = new Request(`http://127.0.0.1:${port}${req.url ?? "/"}`, { method: req.method, headers, body: Buffer.concat(chunks) });
-    receiveWebhook(request).then(
-      ({ status, body }) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
-      () => res.writeHead(500).end(),
-    );
-  });
+  receiveNodeWebhook(req).then(
+    ({ status, body }) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
+    () => res.destroy(),
+  );
 });
 
 server.listen(port, "127.0.0.1", () => {

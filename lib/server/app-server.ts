@@ -1,0 +1,81 @@
+// The app's HTTP server: Next.js's request handler for everything, except the platform's webhook
+// deliveries (POST /api/webhooks/clinic), which are answered before Next.js's request pipeline by
+// the same endpoint code the route file calls (lib/webhooks/endpoint.ts). That pipeline alone (its
+// routing, proxy and route-handler machinery, with no work of ours) caps a route at about 0.4 of a
+// bare node:http server's deliveries per second here, and issue 9 asks for 0.6: see BENCHMARKS.md.
+// Every other request, pages, actions and the other route handlers, goes to Next.js unchanged.
+import http from "node:http";
+import next from "next";
+import { receiveNodeWebhook } from "@/lib/webhooks/endpoint";
+import type { WebhookResponse } from "@/lib/webhooks/handler";
+
+export const WEBHOOK_PATH = "/api/webhooks/clinic";
+
+/** A delivery the server answers itself: a POST to the webhook path, with or without a query. */
+export function isWebhookDelivery(method: string | undefined, url: string | undefined): boolean {
+  if (method !== "POST" || !url) return false;
+  const query = url.indexOf("?");
+  return (query < 0 ? url : url.slice(0, query)) === WEBHOOK_PATH;
+}
+
+function send(res: http.ServerResponse, { status, body }: WebhookResponse): void {
+  const headers: http.OutgoingHttpHeaders = { "content-type": "application/json", "cache-control": "no-store" };
+  // Refused for its size, most of the body may still be on its way: do not read it to keep the socket.
+  if (status === 413) headers.connection = "close";
+  res.writeHead(status, headers).end(JSON.stringify(body));
+}
+
+async function answerWebhook(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  let answer: WebhookResponse;
+  try {
+    answer = await receiveNodeWebhook(req);
+  } catch (error) {
+    // The client left mid-body (nobody to answer), or a fault of ours: the reason goes to the log only.
+    if (req.destroyed || res.destroyed) return;
+    console.error("[webhooks] delivery failed:", error instanceof Error ? error.message : error);
+    answer = { status: 500, body: { error: "internal error" } };
+  }
+  if (!res.destroyed) send(res, answer);
+}
+
+export interface AppServer {
+  server: http.Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface AppServerOptions {
+  /** The project's folder (its build is read from there). */
+  dir: string;
+  port: number;
+  /** Undefined: every interface, as `next start` does. */
+  hostname?: string;
+}
+
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+  const app = next({ dev: false, dir: options.dir, hostname: options.hostname ?? "localhost", port: options.port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = http.createServer((req, res) => {
+    if (isWebhookDelivery(req.method, req.url)) return void answerWebhook(req, res);
+    handle(req, res).catch((error: unknown) => {
+      console.error("[app] request failed:", error instanceof Error ? error.message : error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal error");
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.hostname, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    server,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
