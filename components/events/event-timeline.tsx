@@ -60,7 +60,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
         <span aria-hidden className={`inline-block h-2 w-2 rounded-full ${live.error ? "bg-amber-500" : "bg-emerald-500"}`} />
         {live.error ? "Live updates paused: retrying…" : live.updatedAt ? `Live · new events at ${live.updatedAt.toLocaleTimeString()}` : "Live"}
       </p>
-      {chart.data && <EventsChart chart={chart.data} />}
+      {chart.data && <EventsChart chart={chart.data} type={filters.type} searchActive={Boolean(filters.q)} />}
       {chart.isError && (
         <ErrorState
           title={chart.data ? "The chart could not be updated" : "The chart could not be loaded"}

@@ -7,13 +7,14 @@ const W = 720;
 const H = 180;
 const PAD = { left: 32, right: 8, top: 8, bottom: 22 };
 
-export function chartSummary(chart: EventsPerDay): string {
+export function chartSummary(chart: EventsPerDay, type?: string): string {
   const total = chart.series.reduce((s, x) => s + x.total, 0);
   const parts = chart.series.map((s) => `${categoryLabel(s.category)} ${s.total}`).join(", ");
-  return `Events per day by category, ${formatDay(chart.from)} to ${formatDay(chart.to)}: ${total} in all${parts ? ` (${parts})` : ""}.`;
+  return `Events per day by category${type ? ` of type ${type}` : ""}, ${formatDay(chart.from)} to ${formatDay(chart.to)}: ${total} in all${parts ? ` (${parts})` : ""}.`;
 }
 
-export function EventsChart({ chart }: { chart: EventsPerDay }) {
+/** `type`: the type filter the counts follow; `searchActive`: a search narrows the list, not these counts. */
+export function EventsChart({ chart, type, searchActive = false }: { chart: EventsPerDay; type?: string; searchActive?: boolean }) {
   const totals = chart.days.map((_, i) => chart.series.reduce((s, x) => s + x.counts[i], 0));
   const max = Math.max(1, ...totals);
   const plotW = W - PAD.left - PAD.right;
@@ -24,8 +25,11 @@ export function EventsChart({ chart }: { chart: EventsPerDay }) {
   const labelEvery = Math.ceil(chart.days.length / 8);
   return (
     <figure className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <figcaption className="text-sm font-medium text-slate-700">Events per day</figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={chartSummary(chart)}>
+      <figcaption className="text-sm font-medium text-slate-700">
+        Events per day{type && <span className="font-normal text-slate-600"> of type <code>{type}</code></span>}
+      </figcaption>
+      {searchActive && <p className="text-xs text-slate-600">The search narrows the list below, not these counts.</p>}
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={chartSummary(chart, type)}>
         <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#cbd5e1" />
         <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="#64748b">{max}</text>
         <text x={PAD.left - 4} y={PAD.top + plotH} textAnchor="end" fontSize="10" fill="#64748b">0</text>

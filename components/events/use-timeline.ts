@@ -26,9 +26,12 @@ export function useTimelineList(filters: TimelineFilters, initial?: TimelinePage
 }
 
 export function useEventsChart(filters: TimelineFilters, initial?: EventsPerDay) {
+  // The counts come from a per-day projection that free text cannot narrow: typing a search must
+  // not refetch them.
+  const counted: TimelineFilters = { category: filters.category, type: filters.type, date: filters.date };
   return useQuery({
-    queryKey: ["events", "chart", filters],
-    queryFn: async () => unwrap(await loadEventsChart(filters)),
+    queryKey: ["events", "chart", counted],
+    queryFn: async () => unwrap(await loadEventsChart(counted)),
     initialData: initial,
     // The chart's counts are written by the processing job a moment after arrival.
     refetchInterval: 15_000,

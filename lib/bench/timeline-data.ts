@@ -30,8 +30,8 @@ export async function fillEvents(client: pg.Client, count: number): Promise<void
     [BENCH_CLINIC, OTHER_CLINIC, types, categories, types.length, NEWEST.toISOString().slice(0, 23), SPACING_SECONDS, count, dataKeys],
   );
   await client.query(
-    `INSERT INTO event_daily_counts (clinic_id, day, category, count)
-     SELECT clinic_id, created_at::date, category, count(*) FROM events GROUP BY 1, 2, 3`,
+    `INSERT INTO event_daily_counts (clinic_id, day, category, type, count)
+     SELECT clinic_id, created_at::date, category, type, count(*) FROM events GROUP BY 1, 2, 3, 4`,
   );
   await client.query("VACUUM ANALYZE events");
   await client.query("ANALYZE event_daily_counts");

@@ -1,5 +1,5 @@
 // The work after the webhook's answer: marks an event processed and counts it in the per-day chart
-// projection, both in one transaction guarded by processed_at IS NULL, so a job that runs twice
+// projection (by category and type), both in one transaction guarded by processed_at IS NULL, so a job that runs twice
 // (a retry, a sweep racing the queue) counts the event once. Events stay linked to their clinic by
 // clinic_id alone, so events of a clinic nobody has connected yet wait here until someone does.
 import "server-only";
@@ -10,21 +10,21 @@ import type { Db } from "@/lib/events/store";
 export async function processEvents(db: Db, eventIds: readonly string[]): Promise<number> {
   if (eventIds.length === 0) return 0;
   return db.$transaction(async (tx) => {
-    const claimed = await tx.$queryRaw<Array<{ clinic_id: string; category: string; day: Date }>>`
+    const claimed = await tx.$queryRaw<Array<{ clinic_id: string; category: string; type: string; day: Date }>>`
       UPDATE events SET processed_at = now()
       WHERE id IN (${Prisma.join([...eventIds])}) AND processed_at IS NULL
-      RETURNING clinic_id, category, created_at::date AS day`;
-    const counts = new Map<string, { clinicId: string; category: string; day: Date; n: number }>();
+      RETURNING clinic_id, category, type, created_at::date AS day`;
+    const counts = new Map<string, { clinicId: string; category: string; type: string; day: Date; n: number }>();
     for (const row of claimed) {
-      const key = `${row.clinic_id}\u0000${row.category}\u0000${row.day.toISOString()}`;
-      const entry = counts.get(key) ?? { clinicId: row.clinic_id, category: row.category, day: row.day, n: 0 };
+      const key = `${row.clinic_id}\u0000${row.category}\u0000${row.type}\u0000${row.day.toISOString()}`;
+      const entry = counts.get(key) ?? { clinicId: row.clinic_id, category: row.category, type: row.type, day: row.day, n: 0 };
       entry.n += 1;
       counts.set(key, entry);
     }
     for (const c of counts.values()) {
       await tx.$executeRaw`
-        INSERT INTO event_daily_counts (clinic_id, day, category, count) VALUES (${c.clinicId}, ${c.day}::date, ${c.category}, ${c.n})
-        ON CONFLICT (clinic_id, day, category) DO UPDATE SET count = event_daily_counts.count + EXCLUDED.count`;
+        INSERT INTO event_daily_counts (clinic_id, day, category, type, count) VALUES (${c.clinicId}, ${c.day}::date, ${c.category}, ${c.type}, ${c.n})
+        ON CONFLICT (clinic_id, day, category, type) DO UPDATE SET count = event_daily_counts.count + EXCLUDED.count`;
     }
     return claimed.length;
   });

@@ -11,16 +11,20 @@ export interface EventsPerDay {
   from: string;
   to: string;
   days: string[];
-  /** One series per category present in the period (or the filtered one), counts aligned with days. */
+  /**
+   * One series per category present in the period (or the filtered one), counts aligned with days,
+   * of the filtered type when there is one. Free-text search does not narrow it (the page says so).
+   */
   series: Array<{ category: string; counts: number[]; total: number }>;
 }
 
 export async function eventsPerDay(db: Db, clinicId: string, filters: TimelineFilters, today = dayOf(new Date())): Promise<EventsPerDay> {
   const { from, to } = chartPeriod(parseDate(filters.date), today);
   const byCategory = filters.category ? Prisma.sql`AND category = ${filters.category}` : Prisma.empty;
+  const byType = filters.type ? Prisma.sql`AND type = ${filters.type}` : Prisma.empty;
   const rows = await db.$queryRaw<Array<{ day: Date; category: string; count: number }>>`
     SELECT day, category, count FROM event_daily_counts
-    WHERE clinic_id = ${clinicId} AND day >= ${from}::date AND day <= ${to}::date ${byCategory}`;
+    WHERE clinic_id = ${clinicId} AND day >= ${from}::date AND day <= ${to}::date ${byCategory} ${byType}`;
   const days = daysBetween(from, to);
   const index = new Map(days.map((d, i) => [d, i]));
   const series = new Map<string, number[]>();

@@ -84,6 +84,19 @@ describe("timeline reads", () => {
     ]);
   });
 
+  it("charts only the filtered type, with or without its category", async () => {
+    const rows = [
+      [{ type: "patient.updated" }, [{ category: "patients", counts: [1, 0, 0, 0, 0], total: 1 }]],
+      [{ type: "patient.updated", category: "patients" }, [{ category: "patients", counts: [1, 0, 0, 0, 0], total: 1 }]],
+      [{ type: "patient.updated", category: "orders" }, []],
+      [{ type: "clinic_key.revoked" }, []],
+    ] as const;
+    for (const [filter, series] of rows) {
+      const chart = await eventsPerDay(t.db, A, TimelineFiltersSchema.parse({ ...filter, date: "2026-01-10..2026-01-14" }));
+      expect(chart.series, JSON.stringify(filter)).toEqual(series);
+    }
+  });
+
   // Staff of clinic A asking every reader for anything of clinic B gets nothing of B.
   const isolation: Array<[string, () => Promise<unknown>, (result: unknown) => void]> = [
     ["list", () => ids(A, {}), (r) => expect(r).not.toEqual(expect.arrayContaining(["b1"]))],

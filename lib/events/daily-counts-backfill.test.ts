@@ -1,0 +1,69 @@
+// The migration that keeps the chart's counts by type (20261122170225_daily_counts_by_type) on a
+// database with history: the processed events still stored are counted by type, what is left of the
+// old per-category counts (events since removed by retention) stays in type "", and no total moves.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, withClient, type TestDatabase } from "@/lib/testing/postgres";
+import { deployMigrations } from "@/prisma/migrate";
+
+const MIGRATIONS = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../prisma/migrations");
+const BY_TYPE = "20261122170225_daily_counts_by_type";
+
+describe("migration: daily counts by type", () => {
+  let database: TestDatabase;
+  let before: string;
+
+  beforeAll(async () => {
+    // The history up to (not including) the migration under test, in a folder of its own.
+    before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-"));
+    for (const entry of fs.readdirSync(MIGRATIONS)) {
+      if (entry >= BY_TYPE && entry !== "migration_lock.toml") continue;
+      fs.cpSync(path.join(MIGRATIONS, entry), path.join(before, entry), { recursive: true });
+    }
+    database = await createTestDatabase("daily_by_type");
+    await deployMigrations(database.url, { migrationsDir: before });
+  });
+  afterAll(async () => {
+    await database?.drop();
+    if (before) fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it("splits the stored events' counts by type and keeps the rest of each day's count", async () => {
+    await withClient(database.url, async (c) => {
+      const event = (id: string, type: string, category: string, at: string, processed: boolean) =>
+        c.query(
+          `INSERT INTO events (id, clinic_id, type, category, created_at, source, data, processed_at)
+           VALUES ($1, 'clinic-a', $2, $3, $4, 'webhook', '{}', ${processed ? "now()" : "NULL"})`,
+          [id, type, category, at],
+        );
+      await event("e1", "patient.created", "patients", "2026-01-10T08:00:00Z", true);
+      await event("e2", "patient.updated", "patients", "2026-01-10T09:00:00Z", true);
+      await event("e3", "patient.updated", "patients", "2026-01-10T10:00:00Z", true);
+      await event("e4", "order.placed", "orders", "2026-01-11T10:00:00Z", true);
+      await event("e5", "order.placed", "orders", "2026-01-11T11:00:00Z", false); // not counted yet
+      // The old projection: day 10 also counted 2 patient events that retention has since removed,
+      // and day 9's events are all gone.
+      await c.query(
+        `INSERT INTO event_daily_counts (clinic_id, day, category, count) VALUES
+           ('clinic-a', '2026-01-09', 'patients', 4), ('clinic-a', '2026-01-10', 'patients', 5), ('clinic-a', '2026-01-11', 'orders', 1)`,
+      );
+    });
+
+    await deployMigrations(database.url, { migrationsDir: MIGRATIONS });
+
+    const after = await withClient(database.url, async (c) =>
+      (await c.query<{ day: string; category: string; type: string; count: number }>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, category, type, count FROM event_daily_counts ORDER BY day, category, type`,
+      )).rows,
+    );
+    expect(after).toEqual([
+      { day: "2026-01-09", category: "patients", type: "", count: 4 },
+      { day: "2026-01-10", category: "patients", type: "", count: 2 },
+      { day: "2026-01-10", category: "patients", type: "patient.created", count: 1 },
+      { day: "2026-01-10", category: "patients", type: "patient.updated", count: 2 },
+      { day: "2026-01-11", category: "orders", type: "order.placed", count: 1 },
+    ]);
+  });
+});
