@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { EventSource } from "@/lib/generated/prisma/enums";
 import { categoryOfType, type StorableEvent } from "@/lib/events/record";
-import type { Sql } from "@/lib/db";
+import type { Sql } from "@/lib/db-pool";
 
 export type Db = PrismaClient;
 /** The client or an interactive transaction of it. */

@@ -5,7 +5,7 @@
 import "server-only";
 import type { IncomingMessage } from "node:http";
 import { getConfig } from "@/lib/config";
-import { pool } from "@/lib/db";
+import { pool } from "@/lib/db-pool";
 import { getBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";

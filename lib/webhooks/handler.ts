@@ -5,7 +5,7 @@
 import "server-only";
 import { z } from "zod";
 import { StorableEventSchema } from "@/lib/events/record";
-import type { Sql } from "@/lib/db";
+import type { Sql } from "@/lib/db-pool";
 import { storeWebhookDelivery } from "@/lib/events/store";
 import { verifyWebhookSignature } from "@/lib/webhooks/signature";
 
@@ -24,7 +24,7 @@ export interface WebhookResponse {
 }
 
 export interface WebhookDeps {
-  /** The app's pool (lib/db.ts): the write skips Prisma. */
+  /** The app's pool (lib/db-pool.ts): the write skips Prisma (see lib/db.ts). */
   sql: Sql;
   /** Current signing secret first, then the previous one while a rotation is under way. */
   secrets: readonly string[];
