@@ -1,11 +1,13 @@
-// "Build if needed": the Prisma client and the Next.js production build are made again only when
-// their inputs changed since the last build, judged by a fingerprint of the source files' sizes and
-// modification times (cheap, and enough for a local checkout).
+// The app's production build: Next.js's, then the app server (lib/server/main.ts) bundled beside it.
+// "Build if needed": the Prisma client and the build are made again only when their inputs changed
+// since the last build, judged by a fingerprint of the source files' sizes and modification times
+// (cheap, and enough for a local checkout).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { repoPath } from "@/lib/devstack/processes";
+import { buildSync } from "esbuild";
+import { DIST_DIR, repoPath } from "@/lib/devstack/processes";
 
 const SOURCE_DIRS = ["app", "components", "lib", "public", "prisma"];
 const SOURCE_FILES = ["next.config.js", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
@@ -40,20 +42,48 @@ export function sourceFingerprint(): string {
   return hash.digest("hex");
 }
 
-/** Where `next build` writes and `next start` reads (next.config.js reads the same variable). */
-export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 const BUILD_STAMP = repoPath(DIST_DIR, "clinic-connect-build.stamp");
 
 export function buildIfNeeded(log: (line: string) => void): void {
   const fingerprint = sourceFingerprint();
-  const built = fs.existsSync(repoPath(DIST_DIR, "BUILD_ID")) && fs.readFileSync(BUILD_STAMP, { encoding: "utf8", flag: "a+" }) === fingerprint;
+  const built =
+    fs.existsSync(repoPath(DIST_DIR, "BUILD_ID")) &&
+    fs.existsSync(repoPath(DIST_DIR, "app-server.mjs")) &&
+    fs.readFileSync(BUILD_STAMP, { encoding: "utf8", flag: "a+" }) === fingerprint;
   if (built) return;
   log("Building the app (first start or sources changed; this takes a minute or two)…");
   generatePrismaClient();
+  buildApp();
+  fs.writeFileSync(BUILD_STAMP, fingerprint);
+}
+
+/** `next build`, then the app server. */
+export function buildApp(): void {
   execFileSync(process.execPath, [repoPath("node_modules/next/dist/bin/next"), "build"], {
     cwd: repoPath(),
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: "inherit",
   });
-  fs.writeFileSync(BUILD_STAMP, fingerprint);
+  bundleAppServer();
+}
+
+/**
+ * lib/server/main.ts and what it imports of ours as one plain ES module, <dist dir>/app-server.mjs,
+ * so the server runs on bare Node: run through tsx's loader it would carry a loader thread of about
+ * 80 MiB. Packages stay external (node_modules is there at run time), except `server-only`, whose
+ * import in lib's modules would throw outside React Server Components: its empty twin is bundled.
+ */
+export function bundleAppServer(): void {
+  buildSync({
+    entryPoints: [repoPath("lib/server/main.ts")],
+    outfile: repoPath(DIST_DIR, "app-server.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    alias: { "server-only": repoPath("node_modules/server-only/empty.js") },
+    tsconfig: repoPath("tsconfig.json"),
+    logLevel: "warning",
+  });
 }

@@ -53,9 +53,12 @@ export function nextStartArgs(port: number): string[] {
   return [repoPath("node_modules/next/dist/bin/next"), "start", "--port", String(port)];
 }
 
-/** The app's server (lib/server/main.ts: Next.js, with webhooks answered before its pipeline). */
+/** Where `next build` writes and the servers read (next.config.js reads the same variable). */
+export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
+
+/** The app's server as built (lib/server/main.ts: Next.js, with webhooks answered before its pipeline). */
 export function appServerArgs(port: number): string[] {
-  return ["--conditions=react-server", "--import", "tsx", repoPath("lib/server/main.ts"), "--port", String(port)];
+  return [repoPath(DIST_DIR, "app-server.mjs"), "--port", String(port)];
 }
 
 export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {

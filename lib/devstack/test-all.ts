@@ -49,7 +49,7 @@ function main(): void {
   unit.counts = readVitestCounts(vitestJson);
   stages.push(unit);
 
-  const build = run("build", [repoPath("node_modules/next/dist/bin/next"), "build"], E2E_ENV);
+  const build = run("build", ["--import", "tsx", repoPath("lib/devstack/build-cli.ts")], E2E_ENV);
   stages.push(build);
   const playwrightJson = `${resultsDir}/playwright.json`;
   if (build.ok) {

@@ -1,19 +1,19 @@
-// `node --conditions=react-server --import tsx lib/server/main.ts [--port N] [--hostname H]`: the
-// app's server process (lib/server/app-server.ts), what `npm start`, the end-to-end tests and the
-// benchmarks run instead of `next start`. The react-server condition lets this process load lib's
-// modules, which are marked server-only. The port is --port, else PORT, else 3000;
-// it listens on every interface unless --hostname says otherwise (as `next start`).
+// The app's server process (lib/server/app-server.ts), what `npm start`, the end-to-end tests and the
+// benchmarks run instead of `next start`. The build bundles it into <dist dir>/app-server.mjs (see
+// lib/devstack/build.ts): `node .next/app-server.mjs [--port N] [--hostname H] [--dir D]`. The port
+// is --port, else PORT, else 3000; it listens on every interface unless --hostname says otherwise
+// (as `next start` does), and serves the project in --dir, else the working directory.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startAppServer } from "@/lib/server/app-server";
 
-const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
+const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" }, dir: { type: "string" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`[app] Not a port: ${values.port ?? process.env.PORT}. Give a number from 0 (any free port) to 65535.`);
   process.exit(1);
 }
-const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const dir = path.resolve(values.dir ?? process.cwd());
 
 const app = await startAppServer({ dir, port, hostname: values.hostname }).catch((error: unknown) => {
   console.error(`[app] Could not start: ${error instanceof Error ? error.message : String(error)}`);
