@@ -5,8 +5,7 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { platformSettings } from "@/lib/clinic-api/settings";
-
-export const WEBHOOK_PATH = "/api/webhooks/clinic";
+import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 
 export type SecretSetting = "configured" | "local_default" | "missing";
 

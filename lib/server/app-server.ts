@@ -8,9 +8,7 @@
 import http from "node:http";
 import next from "next";
 import { receiveNodeWebhook } from "@/lib/webhooks/endpoint";
-import type { WebhookResponse } from "@/lib/webhooks/handler";
-
-export const WEBHOOK_PATH = "/api/webhooks/clinic";
+import { WEBHOOK_PATH, type WebhookResponse } from "@/lib/webhooks/handler";
 
 /** A delivery the server answers itself: a POST to the webhook path, with or without a query. */
 export function isWebhookDelivery(method: string | undefined, url: string | undefined): boolean {

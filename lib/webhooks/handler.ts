@@ -9,6 +9,8 @@ import type { Sql } from "@/lib/db-pool";
 import { storeWebhookDelivery } from "@/lib/events/store";
 import { verifyWebhookSignature } from "@/lib/webhooks/signature";
 
+/** Where the platform delivers (the route file's path; the app server answers it first). */
+export const WEBHOOK_PATH = "/api/webhooks/clinic";
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
 
 const IncomingPayloadSchema = z.object({ event: StorableEventSchema });
