@@ -261,6 +261,37 @@ test("reconciliation: run it now, watch the progress bar finish, and see the dro
   await expect(page.locator(`tr[data-gap-event="${dropped}"]`)).toContainText("order.placed");
 });
 
+test("reconciliation: a delivery the app never got is reported as failed, with its answer, and stored all the same", async ({ page }) => {
+  await signInAsClinicAdmin(page);
+  const clinic = await ensureActivated(page);
+  const endpoint = (url: string) =>
+    sandboxControl(page, "webhook-endpoint", { url, signing_secret: LOCAL_DEFAULTS.webhookSecret, challenge_token: LOCAL_DEFAULTS.webhookChallenge });
+  // The platform is told a wrong address for a moment: the app answers 404 there.
+  await endpoint(`${E2E_ENV.APP_URL}/api/webhooks/misconfigured`);
+  let missed: string;
+  try {
+    missed = (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinic.id, type: "product.description.updated" })).event.id;
+    await sandboxControl(page, "webhooks/drain", {});
+  } finally {
+    await endpoint(`${E2E_ENV.APP_URL}/api/webhooks/clinic`);
+  }
+
+  await page.goto("/admin/reconciliation");
+  await expect(page.getByRole("table", { name: "Failed webhook deliveries" }).locator(`tr[data-failed-event="${missed}"]`)).toHaveCount(0);
+  const panel = page.getByRole("region", { name: "Reconciliation" });
+  await panel.getByRole("button", { name: "Reconcile now" }).click();
+  await expect(panel.getByRole("status")).toContainText("Done", { timeout: 60_000 });
+
+  const failed = page.getByRole("table", { name: "Failed webhook deliveries" }).locator(`tr[data-failed-event="${missed}"]`);
+  await expect(failed).toBeVisible(LIVE);
+  await expect(failed).toContainText("product.description.updated");
+  await expect(failed.locator("td").nth(1)).toHaveText("1");
+  await expect(failed).toContainText("HTTP 404");
+  await expect(failed.locator("td").nth(4)).toHaveText("Yes");
+  const lastRun = page.getByRole("table", { name: "Last reconciliation runs" }).locator("tbody tr").first();
+  await expect(lastRun.locator("td").nth(6)).not.toHaveText("0");
+});
+
 test("only admins: pages answer 404, the status route 403 (401 signed out), the overview works for admins", async ({ page, request }) => {
   await signInAsClinicAdmin(page);
   const status = await page.request.get("/admin/api/status");
