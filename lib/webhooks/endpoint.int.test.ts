@@ -1,0 +1,76 @@
+// The webhook endpoint's two doors, wired as in the app (the process's pool, configuration and job
+// queue): the Fetch door (the route file, under `next dev`) and the Node.js door (the app server,
+// under `npm start`) give the same answer to the same request, and each delivery is stored once.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
+import { signWebhookBody } from "@/lib/webhooks/signature";
+import type { WebhookResponse } from "@/lib/webhooks/handler";
+
+type Endpoint = typeof import("@/lib/webhooks/endpoint");
+
+let t: EventTestDatabase;
+let endpoint: Endpoint;
+let server: http.Server;
+let nodeUrl: string;
+
+beforeAll(async () => {
+  t = await createEventTestDatabase("endpoint");
+  // The endpoint reads the process's configuration and pool, as in the app: point them here first.
+  process.env.DATABASE_URL = t.url;
+  endpoint = await import("@/lib/webhooks/endpoint");
+  server = http.createServer((req, res) => {
+    endpoint.receiveNodeWebhook(req).then(
+      ({ status, body }) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
+      () => res.destroy(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  nodeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/clinic`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  const [{ pool }, { getBoss }] = await Promise.all([import("@/lib/db-pool"), import("@/lib/jobs/boss")]);
+  await getBoss().then((boss) => boss.stop({ graceful: false }), () => {});
+  await pool().end();
+  await t?.close();
+});
+
+function delivery(id: string): string {
+  return JSON.stringify({ event: { id, type: "order.placed", clinic_id: "clinic-a", integration_id: "int-1", created_at: new Date().toISOString(), data: { order: { id: "o1" } } } });
+}
+const withSignature = (body: string, secret: string = LOCAL_DEFAULTS.webhookSecret): [string, Record<string, string>] => [
+  body,
+  { "service-signature": signWebhookBody(body, secret, Math.floor(Date.now() / 1000)) },
+];
+
+async function viaFetchDoor(body: string, headers: Record<string, string>): Promise<WebhookResponse> {
+  return endpoint.receiveWebhook(new Request("http://app.test/api/webhooks/clinic", { method: "POST", body, headers }));
+}
+async function viaNodeDoor(body: string, headers: Record<string, string>): Promise<WebhookResponse> {
+  const response = await fetch(nodeUrl, { method: "POST", body, headers });
+  return { status: response.status, body: await response.json() };
+}
+
+describe("the webhook endpoint's two doors", () => {
+  const ok = { status: 200, body: { challenge: LOCAL_DEFAULTS.webhookChallenge } };
+  const rows: Array<[string, (id: string) => [string, Record<string, string>], WebhookResponse, number]> = [
+    ["a signed delivery", (id) => withSignature(delivery(id)), ok, 1],
+    ["the endpoint check (empty body)", () => ["", {}], ok, 0],
+    ["another secret's signature", (id) => withSignature(delivery(id), "not-the-secret"), { status: 401, body: { error: "invalid request" } }, 0],
+    ["no signature", (id) => [delivery(id), {}], { status: 400, body: { error: "invalid request" } }, 0],
+    ["signed, not JSON", () => withSignature("not json"), { status: 400, body: { error: "invalid request" } }, 0],
+    ["over the size limit", (id) => withSignature(delivery(id).replace('"o1"', `"${"x".repeat(300_000)}"`)), { status: 413, body: { error: "payload too large" } }, 0],
+  ];
+  it.each(rows)("%s", async (name, request, expected, stored) => {
+    for (const [door, send] of [["fetch", viaFetchDoor], ["node", viaNodeDoor]] as const) {
+      const id = `evt_doors_${door}_${name.replace(/\W+/g, "_")}`;
+      const [body, headers] = request(id);
+      expect(await send(body, headers), door).toEqual(expected);
+      expect(await t.db.event.count({ where: { id } }), door).toBe(stored);
+      expect(await t.db.webhookReceipt.count({ where: { eventId: id } }), door).toBe(stored);
+    }
+  });
+});
