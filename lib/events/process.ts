@@ -1,7 +1,8 @@
 // The work after the webhook's answer: marks an event processed and counts it in the per-day chart
-// projection (by category and type), both in one transaction guarded by processed_at IS NULL, so a job that runs twice
-// (a retry, a sweep racing the queue) counts the event once. Events stay linked to their clinic by
-// clinic_id alone, so events of a clinic nobody has connected yet wait here until someone does.
+// projection (by category and type), both in one transaction guarded by processed_at IS NULL, so a
+// job that runs twice (a retry, a sweep racing the queue) counts the event once. Events stay linked
+// to their clinic by clinic_id alone, so events of a clinic nobody has connected yet wait here until
+// someone does.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";

@@ -1,8 +1,8 @@
-// An app process for the soak: the app's real webhook endpoint (lib/webhooks/endpoint, what the
-// app server calls) behind node:http, and the app's job workers (event processing, sweep) on the same
-// pg-boss, on DATABASE_URL and PORT. Run as its own process so the soak can kill it. Prints "ready"
-// once listening. Not lib/jobs/start-worker: that reads platform connections through lib/auth,
-// which needs Next.js's runtime; scheduled reconciliation is not what the soak exercises.
+// An app process for the soak: the app's real webhook endpoint (lib/webhooks/endpoint, the door the
+// app server calls) behind node:http, and the app's job workers (event processing, sweep) on the
+// same pg-boss, on DATABASE_URL and PORT. Run as its own process so the soak can kill it. Prints
+// "ready" once listening. Not lib/jobs/start-worker: that reads platform connections through
+// lib/auth, which needs Next.js's runtime; scheduled reconciliation is not what the soak exercises.
 import http from "node:http";
 import { db } from "@/lib/db";
 import { getBoss } from "@/lib/jobs/boss";
