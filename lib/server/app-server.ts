@@ -7,34 +7,14 @@
 // Every other request, pages, actions and the other route handlers, goes to Next.js unchanged.
 import http from "node:http";
 import next from "next";
-import { receiveNodeWebhook } from "@/lib/webhooks/endpoint";
-import { WEBHOOK_PATH, type WebhookResponse } from "@/lib/webhooks/handler";
+import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
+import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 
 /** A delivery the server answers itself: a POST to the webhook path, with or without a query. */
 export function isWebhookDelivery(method: string | undefined, url: string | undefined): boolean {
   if (method !== "POST" || !url) return false;
   const query = url.indexOf("?");
   return (query < 0 ? url : url.slice(0, query)) === WEBHOOK_PATH;
-}
-
-function send(res: http.ServerResponse, { status, body }: WebhookResponse): void {
-  const headers: http.OutgoingHttpHeaders = { "content-type": "application/json", "cache-control": "no-store" };
-  // Refused for its size, most of the body may still be on its way: do not read it to keep the socket.
-  if (status === 413) headers.connection = "close";
-  res.writeHead(status, headers).end(JSON.stringify(body));
-}
-
-async function answerWebhook(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  let answer: WebhookResponse;
-  try {
-    answer = await receiveNodeWebhook(req);
-  } catch (error) {
-    // The client left mid-body (nobody to answer), or a fault of ours: the reason goes to the log only.
-    if (req.destroyed || res.destroyed) return;
-    console.error("[webhooks] delivery failed:", error instanceof Error ? error.message : error);
-    answer = { status: 500, body: { error: "internal error" } };
-  }
-  if (!res.destroyed) send(res, answer);
 }
 
 export interface AppServer {
@@ -56,7 +36,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {
-    if (isWebhookDelivery(req.method, req.url)) return void answerWebhook(req, res);
+    if (isWebhookDelivery(req.method, req.url)) return void serveNodeWebhook(req, res);
     handle(req, res).catch((error: unknown) => {
       console.error("[app] request failed:", error instanceof Error ? error.message : error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal error");

@@ -21,12 +21,7 @@ beforeAll(async () => {
   // The endpoint reads the process's configuration and pool, as in the app: point them here first.
   process.env.DATABASE_URL = t.url;
   endpoint = await import("@/lib/webhooks/endpoint");
-  server = http.createServer((req, res) => {
-    endpoint.receiveNodeWebhook(req).then(
-      ({ status, body }) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
-      () => res.destroy(),
-    );
-  });
+  server = http.createServer((req, res) => void endpoint.serveNodeWebhook(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   nodeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/clinic`;
 });

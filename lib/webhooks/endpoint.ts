@@ -1,9 +1,9 @@
 // The webhook endpoint wired to the app: the process's pool, configuration and job queue around the
 // pure handler. Two doors, one handler: the route file (app/api/webhooks/clinic, what `next dev`
 // serves) passes a Fetch Request, and the app server (lib/server/app-server.ts, what `npm start`
-// runs) a Node.js request, which it answers before Next.js's request pipeline.
+// runs) hands a Node.js request and response to serveNodeWebhook, before Next.js's pipeline.
 import "server-only";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { getConfig } from "@/lib/config";
 import { pool } from "@/lib/db-pool";
 import { getBoss } from "@/lib/jobs/boss";
@@ -44,9 +44,27 @@ export async function receiveWebhook(request: Request): Promise<WebhookResponse>
 }
 
 /** Rejects only when the client went away before its body ended (there is nobody to answer). */
-export async function receiveNodeWebhook(request: IncomingMessage): Promise<WebhookResponse> {
+async function receiveNodeWebhook(request: IncomingMessage): Promise<WebhookResponse> {
   const rawBody = await readNodeTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
   const header = request.headers[HEADERS.signature.toLowerCase()];
   // Node joins repeated headers with ", " for most names; an array only for a few (set-cookie).
   return rawBody === null ? TOO_LARGE : answer(rawBody, typeof header === "string" ? header : null);
+}
+
+/** Reads, handles and answers a delivery on Node.js's own request and response (never throws). */
+export async function serveNodeWebhook(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let answer: WebhookResponse;
+  try {
+    answer = await receiveNodeWebhook(req);
+  } catch (error) {
+    // The client left mid-body (nobody to answer), or a fault of ours: the reason goes to the log only.
+    if (req.destroyed || res.destroyed) return;
+    console.error("[webhooks] delivery failed:", error instanceof Error ? error.message : error);
+    answer = { status: 500, body: { error: "internal error" } };
+  }
+  if (res.destroyed) return;
+  const headers: OutgoingHttpHeaders = { "content-type": "application/json", "cache-control": "no-store" };
+  // Refused for its size, most of the body may still be on its way: do not read it to keep the socket.
+  if (answer.status === 413) headers.connection = "close";
+  res.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
 }

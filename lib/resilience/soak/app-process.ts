@@ -7,7 +7,7 @@ import http from "node:http";
 import { db } from "@/lib/db";
 import { getBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
-import { receiveNodeWebhook } from "@/lib/webhooks/endpoint";
+import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 
 const port = Number(process.env.PORT);
 
@@ -18,12 +18,7 @@ const port = Number(process.env.PORT);
 // the app it stands for.
 process.on("unhandledRejection", (reason) => console.error("[soak-app] unhandled rejection:", reason instanceof Error ? reason.message : reason));
 
-const server = http.createServer((req, res) => {
-  receiveNodeWebhook(req).then(
-    ({ status, body }) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
-    () => res.destroy(),
-  );
-});
+const server = http.createServer((req, res) => void serveNodeWebhook(req, res));
 
 server.listen(port, "127.0.0.1", () => {
   console.log("ready");
