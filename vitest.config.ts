@@ -1,5 +1,5 @@
 // Unit and integration tests (`*.test.ts` beside the code). End-to-end specs live in e2e/ and run
-// under Playwright. Integration tests get their database from lib/testing/postgres.ts.
+// under Playwright. Integration tests get their database from tooling/testing/postgres.ts.
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -10,7 +10,7 @@ export default defineConfig({
     alias: [
       { find: /^@\//, replacement: `${root}/` },
       // `server-only` throws outside React Server Components; tests are server code by definition.
-      { find: /^server-only$/, replacement: `${root}/lib/testing/server-only-stub.ts` },
+      { find: /^server-only$/, replacement: `${root}/tooling/testing/server-only-stub.ts` },
     ],
   },
   test: {

@@ -2,9 +2,9 @@
 // on the real server when TEST_PG_ADMIN_URL is set, else an embedded PGlite) with migrations and the
 // built app: the main stack, the pair (two processes, one database) and the clinic-mode app (see
 // stack-env.ts). Returns the teardown, which stops exactly what it started.
-import { createTestDatabase, type TestDatabase } from "@/lib/testing/postgres";
-import { appServerArgs, sandboxArgs, startService, waitForHttp, type Service } from "@/lib/devstack/processes";
-import { deployMigrations } from "@/prisma/migrate";
+import { createTestDatabase, type TestDatabase } from "@/tooling/testing/postgres";
+import { appServerArgs, sandboxArgs, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
+import { deployMigrations } from "@/tooling/migrate";
 import { CLINIC_MODE_APP, DATABASE_URL_VARS, E2E_APP_PORT, E2E_ENV, PAIR_APPS } from "./stack-env";
 
 const COMMON = { NEXTAUTH_SECRET: "e2e-nextauth-secret-not-for-production", NEXT_TELEMETRY_DISABLED: "1" };

@@ -5,7 +5,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type pg from "pg";
-import { queryOnce } from "@/lib/testing/postgres";
+import { queryOnce } from "@/tooling/testing/postgres";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { DATABASE_URL_VARS, PAIR_APPS } from "./stack-env";
 import { STAFF, sandboxControl, signInAs } from "./support/session";

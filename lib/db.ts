@@ -1,6 +1,6 @@
 // The one Prisma client of the app, built on the process's pg pool (lib/db-pool.ts). Prisma 7 needs
 // no native engine: queries go through the pg driver adapter, so the same code runs on a real
-// PostgreSQL and on the embedded PGlite (served on a local port by lib/devstack). The webhook's write
+// PostgreSQL and on the embedded PGlite (served on a local port by tooling/devstack). The webhook's write
 // uses the pool directly (lib/events/store.ts): it is the hottest statement of the app, and Prisma's
 // raw-query path cost it about a third of its throughput. Not for scripts that need their own pool
 // (migrations use pg directly).

@@ -5,7 +5,7 @@
 // sandbox's control API and from the app's database; sandbox tokens minted here read the platform's
 // side directly. Set-up is idempotent: run twice, it finds the same people in the same roles.
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { queryOnce as query } from "@/lib/testing/postgres";
+import { queryOnce as query } from "@/tooling/testing/postgres";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
 import { DATABASE_URL_VARS, E2E_ENV } from "../stack-env";

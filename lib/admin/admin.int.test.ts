@@ -14,7 +14,7 @@ import { openTokens } from "@/lib/auth/token-store";
 import { ForbiddenError, UnauthorizedError } from "@/lib/clinic-api/errors";
 import { createClinicClient } from "@/lib/clinic-api/client";
 import { storeEvents } from "@/lib/events/store";
-import { authorizeAs, sandboxControl, sandboxStats, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed } from "@/lib/auth/testing/testbed";
+import { authorizeAs, sandboxControl, sandboxStats, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed } from "@/tooling/testing/auth-testbed";
 import { listAccounts } from "@/lib/admin/accounts";
 import { clinicKeyView, removeClinicKey, saveClinicKey } from "@/lib/admin/clinic-key";
 import { forceRefresh, requestReconnect, RECONNECT_REASON } from "@/lib/admin/connections";

@@ -10,7 +10,7 @@ import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { clientForUser, sessionGrantBodyFor } from "@/lib/auth/platform-client";
 import { exchangeAndStore } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
-import { authorizeAs, sandboxSeed, sandboxStats, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/lib/auth/testing/testbed";
+import { authorizeAs, sandboxSeed, sandboxStats, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/tooling/testing/auth-testbed";
 
 let bed: AuthTestbed;
 let seed: SandboxSeed;

@@ -24,7 +24,7 @@ import {
   TEST_REDIRECT_URI,
   type AuthTestbed,
   type SandboxSeed,
-} from "@/lib/auth/testing/testbed";
+} from "@/tooling/testing/auth-testbed";
 
 let bed: AuthTestbed;
 let seed: SandboxSeed;
@@ -142,7 +142,7 @@ describe("refresh", () => {
   it("two app processes refreshing at once cause exactly one refresh", async () => {
     await expireLocally();
     const refreshes = await tokenRefreshCount(bed.sandboxUrl);
-    const child = spawn("npx", ["tsx", "--conditions=react-server", "lib/auth/testing/refresh-child.ts", connectionId, "25"], {
+    const child = spawn("npx", ["tsx", "--conditions=react-server", "tooling/testing/refresh-child.ts", connectionId, "25"], {
       cwd: process.cwd(),
       env: process.env,
       stdio: ["pipe", "pipe", "inherit"],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { open, parseKeyring, seal, type Keyring } from "@/lib/auth/crypto";
 import { resealSecrets } from "@/lib/auth/reseal";
 import { SECRET_PURPOSES } from "@/lib/auth/secrets";
-import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
 
 const OLD = parseKeyring(`old:${randomBytes(32).toString("base64url")}`);
 const NEW_KEY = randomBytes(32).toString("base64url");

@@ -11,7 +11,7 @@ import { openTokens } from "@/lib/auth/token-store";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { clinicProvider, exchangeAndStore, SignInStateError } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
-import { authorizeAs, sandboxSeed, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/lib/auth/testing/testbed";
+import { authorizeAs, sandboxSeed, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/tooling/testing/auth-testbed";
 
 let bed: AuthTestbed;
 let seed: SandboxSeed;

@@ -8,7 +8,7 @@ import { createOAuthClient } from "@/lib/clinic-api/oauth";
 import { NotFoundError, PlatformUnavailableError, RateLimitedError, ValidationError } from "@/lib/clinic-api/errors";
 import { collect } from "@/lib/clinic-api/pagination";
 import { startSandbox, type Sandbox } from "@/sandbox/start";
-import { authorizeAs, sandboxControl, sandboxSeed, TEST_REDIRECT_URI, type SandboxSeed } from "@/lib/auth/testing/testbed";
+import { authorizeAs, sandboxControl, sandboxSeed, TEST_REDIRECT_URI, type SandboxSeed } from "@/tooling/testing/auth-testbed";
 
 let sandbox: Sandbox;
 let seed: SandboxSeed;

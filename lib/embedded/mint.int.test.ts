@@ -6,7 +6,7 @@ import { z } from "zod";
 import { LOCAL_DEFAULTS, EMBED_PATH } from "@/lib/contract";
 import { db } from "@/lib/db";
 import { exchangeAndStore } from "@/lib/auth/provider";
-import { authorizeAs, sandboxControl, sandboxSeed, startAuthTestbed, TEST_APP_URL, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/lib/auth/testing/testbed";
+import { authorizeAs, sandboxControl, sandboxSeed, startAuthTestbed, TEST_APP_URL, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/tooling/testing/auth-testbed";
 import { mintEmbedSession } from "@/lib/embedded/mint";
 
 let bed: AuthTestbed;

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, withClient, type TestDatabase } from "@/lib/testing/postgres";
-import { deployMigrations } from "@/prisma/migrate";
+import { createTestDatabase, withClient, type TestDatabase } from "@/tooling/testing/postgres";
+import { deployMigrations } from "@/tooling/migrate";
 
 const MIGRATIONS = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../prisma/migrations");
 const BY_TYPE = "20261122170225_daily_counts_by_type";

@@ -2,7 +2,7 @@
 // deleted events again), and applied to events, chart counts, webhook receipts and reconciliation
 // runs at the same UTC-day boundary.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
 import { processEvents, unprocessedEventIds } from "@/lib/events/process";
 import { applyRetention, retentionDays } from "@/lib/events/retention";
 import { storeEvents } from "@/lib/events/store";

@@ -1,6 +1,6 @@
 // The app's server process (lib/server/app-server.ts), what `npm start`, the end-to-end tests and the
 // benchmarks run instead of `next start`. The build bundles it into <dist dir>/app-server.mjs (see
-// lib/devstack/build.ts): `node .next/app-server.mjs [--port N] [--hostname H] [--dir D]`. The port
+// tooling/devstack/build.ts): `node .next/app-server.mjs [--port N] [--hostname H] [--dir D]`. The port
 // is --port, else PORT, else 3000; it listens on every interface unless --hostname says otherwise
 // (as `next start` does), and serves the project in --dir, else the working directory.
 import path from "node:path";

@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 import type { WebhookResponse } from "@/lib/webhooks/handler";

@@ -4,7 +4,7 @@
 import pg from "pg";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
 import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { QUEUES } from "@/lib/jobs/queues";

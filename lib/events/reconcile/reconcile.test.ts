@@ -7,7 +7,7 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClinicClient, type ClinicClient } from "@/lib/clinic-api";
 import { EVENT_RETENTION_DAYS, type EventType } from "@/lib/contract";
-import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
 import { progressOf } from "@/lib/events/reconcile/progress";
 import { requestReconciliation } from "@/lib/events/reconcile/request";
 import { reconcileClinic } from "@/lib/events/reconcile/run";

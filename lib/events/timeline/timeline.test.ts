@@ -1,7 +1,7 @@
 // The timeline's reads against a real migrated database: filters (every date form of spec 4,
 // category, type, search), keyset pages, the chart projection, and tenant isolation as a table.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/lib/events/test-database";
+import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
 import { processEvents } from "@/lib/events/process";
 import type { StorableEvent } from "@/lib/events/record";
 import { storeEvents } from "@/lib/events/store";

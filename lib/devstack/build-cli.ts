@@ -1,5 +1,0 @@
-// `npm run build` and `npm test`'s build stage: the Next.js build and the app server beside it
-// (lib/devstack/build.ts), always, whatever the fingerprint says.
-import { buildApp } from "@/lib/devstack/build";
-
-buildApp();

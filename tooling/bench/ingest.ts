@@ -1,0 +1,173 @@
+// Benchmarks 1 and 5: POST /api/webhooks/clinic of the built app (its server, lib/server/main.ts,
+// with the job worker on) against a bare node:http receiver doing the same signature check and one
+// INSERT with pg, each on its own scratch database, one after the other with the same load: a
+// closed-loop throughput run and an open-loop run at 200 deliveries a second. Every acknowledged
+// event is then looked up in the database (zero lost). The app's resident memory is sampled from
+// /proc during its runs. For the record, the same build under `next start` (where the route handler
+// answers) gets the throughput run too: the reason the app server answers webhooks itself.
+import { randomBytes } from "node:crypto";
+import { appServerArgs, nextStartArgs, repoPath, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
+import { signWebhookBody } from "@/lib/webhooks/signature";
+import { runLoad, type LoadResult } from "@/tooling/bench/load";
+import { benchCommand, figure, type BenchResult, type Figure } from "@/tooling/bench/result";
+import { round, summarize } from "@/tooling/bench/stats";
+import { freePort, residentMiB, sampleResident, scratchDatabase, sleep, ensureBuiltApp } from "@/tooling/bench/support";
+import { withClient } from "@/tooling/testing/postgres";
+
+const SECRET = "bench-webhook-signing-secret";
+const CHALLENGE = "bench-webhook-challenge";
+const RATE = 200;
+const RATE_COUNT = 2400; // 12 s at 200/s
+const THROUGHPUT_COUNT = 6000;
+const THROUGHPUT_SECONDS = 10;
+const CONCURRENCY = 32;
+
+interface TargetRun {
+  throughput: LoadResult;
+  atRate: LoadResult;
+  lost: number;
+  refused: number;
+}
+
+function delivery(prefix: string) {
+  return (i: number) => {
+    const id = `evt_${prefix}_${i}`;
+    const body = JSON.stringify({
+      event: { id, type: "patient.created", clinic_id: "clinic_bench", integration_id: "int_bench", created_at: new Date().toISOString(), data: { patient: { id: `pat_${i}`, first_name: "Ada", last_name: "Lovelace" } } },
+    });
+    return { key: id, body, headers: { "service-signature": signWebhookBody(body, SECRET, Math.floor(Date.now() / 1000)) } };
+  };
+}
+
+const warmUp = (url: string, tag: string) => runLoad({ url, count: 300, maxSeconds: 20, concurrency: 8, request: delivery(`${tag}_warm`) });
+const throughputRun = (url: string, tag: string) =>
+  runLoad({ url, count: THROUGHPUT_COUNT, maxSeconds: THROUGHPUT_SECONDS, concurrency: CONCURRENCY, request: delivery(`${tag}_tp`) });
+
+/** Warm-up, throughput, then the fixed rate; checks every acknowledged event is stored. */
+async function loadTarget(url: string, databaseUrl: string, tag: string): Promise<TargetRun> {
+  await warmUp(url, tag);
+  const throughput = await throughputRun(url, tag);
+  await sleep(1000);
+  const atRate = await runLoad({ url, count: RATE_COUNT, maxSeconds: RATE_COUNT / RATE + 1, rate: RATE, request: delivery(`${tag}_rate`) });
+  const acknowledged = [...throughput.acknowledged, ...atRate.acknowledged];
+  const stored = await withClient(databaseUrl, async (c) => Number((await c.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE id = ANY($1)", [acknowledged])).rows[0].n));
+  const refused = throughput.sent + atRate.sent - acknowledged.length;
+  return { throughput, atRate, lost: acknowledged.length - stored, refused };
+}
+
+async function withService<T>(service: Service, url: string, run: () => Promise<T>): Promise<T> {
+  try {
+    await waitForHttp(url, service.child, 120_000);
+    return await run();
+  } finally {
+    await service.stop();
+  }
+}
+
+export async function benchIngest(): Promise<BenchResult[]> {
+  const started = performance.now();
+  const env = { CLINIC_WEBHOOK_SECRET: SECRET, CLINIC_WEBHOOK_CHALLENGE: CHALLENGE, NEXT_TELEMETRY_DISABLED: "1" };
+
+  const baseDb = await scratchDatabase("ingest_base");
+  let base: TargetRun;
+  try {
+    const port = await freePort();
+    const server = startService("baseline", ["--conditions=react-server", "--import", "tsx", repoPath("tooling/bench/baseline-server.ts")], { ...env, DATABASE_URL: baseDb.url, PORT: String(port) }, { quiet: true });
+    const url = `http://127.0.0.1:${port}/api/webhooks/clinic`;
+    base = await withService(server, url, () => loadTarget(url, baseDb.url, "base"));
+  } finally {
+    await baseDb.drop();
+  }
+
+  await ensureBuiltApp();
+  const appEnv = async (databaseUrl: string, port: number) => ({
+    ...env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    APP_ENCRYPTION_KEY: `bench:${randomBytes(32).toString("base64url")}`,
+    // No platform is needed to receive webhooks; nothing listens here.
+    CLINIC_API_BASE_URL: `http://127.0.0.1:${await freePort()}`,
+  });
+
+  const appDb = await scratchDatabase("ingest_app");
+  let app: TargetRun;
+  let idle = Number.NaN;
+  let atStart = Number.NaN;
+  let underLoad: number[] = [];
+  try {
+    const port = await freePort();
+    const server = startService("app", appServerArgs(port), await appEnv(appDb.url, port), { quiet: true });
+    const url = `http://127.0.0.1:${port}/api/webhooks/clinic`;
+    const pid = server.child.pid ?? 0;
+    app = await withService(server, url, async () => {
+      await sleep(2000); // the job worker starts from instrumentation; let it settle
+      atStart = residentMiB(pid);
+      const sampler = sampleResident(pid);
+      const run = await loadTarget(url, appDb.url, "app");
+      underLoad = sampler.stop();
+      await sleep(3000);
+      idle = residentMiB(pid);
+      return run;
+    });
+  } finally {
+    await appDb.drop();
+  }
+
+  const routeDb = await scratchDatabase("ingest_route");
+  let viaRoute: LoadResult;
+  try {
+    const port = await freePort();
+    const server = startService("next-start", nextStartArgs(port), await appEnv(routeDb.url, port), { quiet: true });
+    const url = `http://127.0.0.1:${port}/api/webhooks/clinic`;
+    viaRoute = await withService(server, url, async () => {
+      await sleep(2000);
+      await warmUp(url, "route");
+      return throughputRun(url, "route");
+    });
+  } finally {
+    await routeDb.drop();
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  const lat = { app: summarize(app.atRate.latenciesMs), base: summarize(base.atRate.latenciesMs) };
+  const figures: Figure[] = [
+    figure({ name: "throughput (32 in flight)", value: round(app.throughput.throughput, 1), unit: "req/s", baseline: round(base.throughput.throughput, 1), ratio: round(app.throughput.throughput / base.throughput.throughput, 3), goal: "ratio ≥ 0.60", pass: app.throughput.throughput / base.throughput.throughput >= 0.6 }),
+    figure({ name: "throughput via Next.js's route handler (`next start`, for comparison)", value: round(viaRoute.throughput, 1), unit: "req/s", baseline: round(base.throughput.throughput, 1), ratio: round(viaRoute.throughput / base.throughput.throughput, 3) }),
+    figure({ name: `p50 at ${RATE}/s`, value: round(lat.app.p50), unit: "ms", baseline: round(lat.base.p50), ratio: round(lat.app.p50 / lat.base.p50) }),
+    figure({ name: `p99 at ${RATE}/s`, value: round(lat.app.p99), unit: "ms", baseline: round(lat.base.p99), ratio: round(lat.app.p99 / lat.base.p99), goal: "< 50 ms", pass: lat.app.p99 < 50 }),
+    figure({ name: `achieved rate (target ${RATE}/s)`, value: round(app.atRate.throughput, 1), unit: "req/s", baseline: round(base.atRate.throughput, 1) }),
+    figure({ name: "acknowledged but not stored (lost)", value: app.lost, unit: "events", baseline: base.lost, goal: "0", pass: app.lost === 0 }),
+    figure({ name: "not acknowledged (platform would retry)", value: app.refused, unit: "requests", baseline: base.refused, goal: "0", pass: app.refused === 0 }),
+  ];
+  const ingest: BenchResult = {
+    id: "ingest",
+    title: "Webhook ingest: POST /api/webhooks/clinic (the app server) on loopback",
+    command: benchCommand("ingest"),
+    baseline: "a bare node:http server doing the same signature check and one INSERT … ON CONFLICT DO NOTHING with pg (pool of 10, like the app)",
+    figures,
+    notes: [
+      `Load: ${THROUGHPUT_COUNT} deliveries (≤ ${THROUGHPUT_SECONDS} s) with ${CONCURRENCY} in flight, then ${RATE_COUNT} at ${RATE}/s open loop (latency from each request's scheduled start), keep-alive agent, each delivery a new signed event.`,
+      "The app stores the event and a receipt and queues a processing job (pg-boss) per delivery, with its job worker running in the same process; the baseline stores only the event.",
+      "The app server (lib/server/main.ts) answers webhook deliveries before Next.js's request pipeline and hands every other request to Next.js; the comparison row is the same build under `next start`, where the route handler (app/api/webhooks/clinic) answers.",
+      `App statuses: throughput ${JSON.stringify(app.throughput.statuses)}, rate ${JSON.stringify(app.atRate.statuses)}; errors ${app.throughput.errors + app.atRate.errors}.`,
+    ],
+    seconds,
+  };
+  const peak = Math.max(...underLoad);
+  const memory: BenchResult = {
+    id: "memory",
+    title: "Memory: resident set of the app server process under the ingest load",
+    command: benchCommand("ingest"),
+    baseline: "the same process idle (after start-up and its worker, before any request)",
+    figures: [
+      figure({ name: "RSS peak under load", value: round(peak, 1), unit: "MiB", baseline: round(atStart, 1), ratio: round(peak / atStart) }),
+      figure({ name: "RSS median under load", value: round(summarize(underLoad).p50, 1), unit: "MiB", baseline: round(atStart, 1), ratio: round(summarize(underLoad).p50 / atStart) }),
+      figure({ name: "RSS 3 s after the load", value: round(idle, 1), unit: "MiB", baseline: round(atStart, 1), ratio: round(idle / atStart) }),
+    ],
+    notes: [`VmRSS from /proc/<pid>/status of the PID started (node running lib/server/main.ts, no wrapper), sampled every 100 ms (${underLoad.length} samples).`],
+    seconds,
+  };
+  return [ingest, memory];
+}

@@ -1,0 +1,38 @@
+// Printing results on the terminal and as BENCHMARKS.md: one table per benchmark, value against
+// baseline and the ratio, the goal and whether it was met, and the command that reproduces it.
+import fs from "node:fs";
+import os from "node:os";
+import type { BenchResult, Figure } from "@/tooling/bench/result";
+
+const verdict = (f: Figure) => (f.pass === null ? "" : f.pass ? "met" : "MISSED");
+const num = (n: number | null) => (n === null || Number.isNaN(n) ? "—" : String(n));
+
+export function formatResult(r: BenchResult): string {
+  const lines = [`${r.title}   (${r.seconds.toFixed(0)} s)`, `  reproduce: ${r.command}`, `  baseline: ${r.baseline}`];
+  for (const f of r.figures) {
+    const vs = f.baseline === null ? "" : ` vs ${num(f.baseline)} ${f.unit}`;
+    const ratio = f.ratio === null ? "" : `  ratio ${num(f.ratio)}`;
+    const goal = f.goal ? `  goal ${f.goal}: ${verdict(f)}` : "";
+    lines.push(`  ${f.name}: ${num(f.value)} ${f.unit}${vs}${ratio}${goal}`);
+  }
+  return lines.join("\n");
+}
+
+export function writeBenchmarksMd(file: string, results: Array<BenchResult & { ranAt: string }>, database: string): void {
+  const out = [
+    "# Benchmarks",
+    "",
+    "Written by `npm run bench` (tooling/bench/run.ts); do not edit by hand. Each figure is compared with a",
+    "baseline measured in the same run, since absolute times on a shared machine drift. Rerun one",
+    "benchmark with the command under its title.",
+    "",
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Database: ${database}.`,
+  ];
+  for (const r of results) {
+    out.push("", `## ${r.title}`, "", `Reproduce: \`${r.command}\` — ran ${r.ranAt.slice(0, 16).replace("T", " ")} UTC, ${r.seconds.toFixed(0)} s.`, "", `Baseline: ${r.baseline}.`, "");
+    out.push("| figure | value | baseline | ratio | goal | |", "|---|---:|---:|---:|---|---|");
+    for (const f of r.figures) out.push(`| ${f.name} | ${num(f.value)} ${f.unit} | ${f.baseline === null ? "—" : `${num(f.baseline)} ${f.unit}`} | ${num(f.ratio)} | ${f.goal ?? ""} | ${verdict(f)} |`);
+    if (r.notes.length) out.push("", ...r.notes.map((n) => `- ${n}`));
+  }
+  fs.writeFileSync(file, `${out.join("\n")}\n`);
+}

@@ -1,0 +1,70 @@
+// Shared pieces of the benchmarks: a free loopback port, a migrated scratch database (on the server
+// the runner chose, else an embedded PGlite), reading a process's resident memory, and waiting.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import { createTestDatabase, type TestDatabase } from "@/tooling/testing/postgres";
+import { deployMigrations } from "@/tooling/migrate";
+import { buildIfNeeded } from "@/tooling/devstack/build";
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A fresh database with the app's migrations; drop() removes it (or stops the embedded one). */
+export async function scratchDatabase(prefix: string): Promise<TestDatabase> {
+  const database = await createTestDatabase(`bench_${prefix}`);
+  try {
+    await deployMigrations(database.url, { log: () => {} });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return database;
+}
+
+
+/** VmRSS of a process in MiB, from /proc (Linux); NaN when it cannot be read. */
+export function residentMiB(pid: number): number {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+    return line ? Number(line.replace(/\D+/g, "")) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the samples. */
+export function sampleResident(pid: number, everyMs = 100): { stop(): number[] } {
+  const samples: number[] = [];
+  const timer = setInterval(() => {
+    const mib = residentMiB(pid);
+    if (Number.isFinite(mib)) samples.push(mib);
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A production build of the current sources: waits for a `next build` already running (npm test's,
+ * say), then builds when there is none or the sources changed since, as `npm start` does.
+ */
+export async function ensureBuiltApp(maxWaitMs = 600_000): Promise<void> {
+  const deadline = Date.now() + maxWaitMs;
+  const building = () => spawnSync("pgrep", ["-f", "next build|next-build"], { encoding: "utf8" }).stdout.trim() !== "";
+  while (building()) {
+    if (Date.now() > deadline) throw new Error("a `next build` has been running for too long");
+    await sleep(2000);
+  }
+  buildIfNeeded((line) => console.log(`  ${line}`));
+}

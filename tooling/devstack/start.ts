@@ -1,0 +1,79 @@
+// `npm start`: the whole of Clinic Connect on one machine with nothing configured. Starts the
+// database (embedded PGlite under .data/ unless DATABASE_URL is set), applies migrations, builds
+// the app if its sources changed, starts the platform sandbox and the app, and prints the URL.
+// Ctrl-C stops everything it started, and nothing else.
+import { parseConfig } from "@/lib/config";
+import { buildIfNeeded, ensurePrismaClient } from "@/tooling/devstack/build";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/tooling/devstack/embedded-postgres";
+import { localSecret } from "@/tooling/devstack/local-secret";
+import { appServerArgs, repoPath, sandboxArgs, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
+import { deployMigrations } from "@/tooling/migrate";
+
+const log = (line: string) => console.log(`[clinic-connect] ${line}`);
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.env);
+  const dataDir = repoPath(".data");
+  const services: Service[] = [];
+  let embedded: EmbeddedPostgres | undefined;
+  let stopping = false;
+
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log("Stopping…");
+    await Promise.all(services.map((service) => service.stop()));
+    await embedded?.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stopAll(0));
+  process.on("SIGTERM", () => void stopAll(0));
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: repoPath(".data/pglite"), port: Number(process.env.EMBEDDED_DB_PORT ?? 0) });
+      databaseUrl = embedded.url;
+      log(`Embedded PostgreSQL (data in .data/pglite) at ${databaseUrl}`);
+    } else {
+      log("Using the PostgreSQL server in DATABASE_URL");
+    }
+    ensurePrismaClient();
+    const { applied } = await deployMigrations(databaseUrl);
+    log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
+    buildIfNeeded(log);
+
+    const env = {
+      DATABASE_URL: databaseUrl,
+      PORT: String(config.port),
+      SANDBOX_PORT: String(config.sandboxPort),
+      NEXTAUTH_URL: config.appUrl,
+      NEXTAUTH_SECRET: config.nextAuthSecret ?? localSecret(dataDir, "nextauth.secret"),
+      NEXT_TELEMETRY_DISABLED: "1",
+    };
+    const startsSandbox = !process.env.CLINIC_API_BASE_URL;
+    if (startsSandbox) {
+      const sandbox = startService("sandbox", sandboxArgs(), env);
+      services.push(sandbox);
+      await waitForHttp(`${config.clinicApiBaseUrl}/__sandbox/health`, sandbox.child);
+      log(`Platform sandbox at ${config.clinicApiBaseUrl}`);
+    }
+    const app = startService("app", appServerArgs(config.port), env);
+    services.push(app);
+    await waitForHttp(`http://127.0.0.1:${config.port}/api/health`, app.child, 120_000);
+    for (const service of services) {
+      service.child.once("exit", (code) => {
+        if (!stopping) {
+          log(`The ${service.name} stopped unexpectedly (exit code ${code}); stopping the rest.`);
+          void stopAll(1);
+        }
+      });
+    }
+    log(`Ready: open ${config.appUrl}  (Ctrl-C to stop)`);
+  } catch (error) {
+    console.error(`[clinic-connect] Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await stopAll(1);
+  }
+}
+
+void main();
