@@ -4,7 +4,17 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: [".next/**", ".next-*/**", "lib/generated/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      "lib/generated/**",
+      "node_modules/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",

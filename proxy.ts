@@ -14,7 +14,9 @@ export const config = { matcher: ["/((?!api/webhooks/|_next/static/|_next/image)
 
 export function proxy(request: NextRequest): NextResponse {
   const refusal = serverActionRefusal(request.headers);
-  const response = refusal ? NextResponse.json({ error: refusal.error }, { status: refusal.status }) : NextResponse.next();
+  const response = refusal
+    ? NextResponse.json({ error: refusal.error }, { status: refusal.status })
+    : NextResponse.next();
   for (const { key, value } of securityHeaders(getConfig().clinicApiBaseUrl)) response.headers.set(key, value);
   return response;
 }

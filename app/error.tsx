@@ -19,11 +19,17 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
   useEffect(() => heading.current?.focus(), []);
   const digest = digestOf(error);
   return (
-    <section aria-labelledby="error-title" className="mx-auto max-w-xl space-y-4 rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
+    <section
+      aria-labelledby="error-title"
+      className="mx-auto max-w-xl space-y-4 rounded-lg border border-red-200 bg-red-50 p-6 text-red-900"
+    >
       <h1 id="error-title" ref={heading} tabIndex={-1} className="text-xl font-semibold">
         Something went wrong
       </h1>
-      <p>This page could not be shown. Try again in a moment; if it keeps happening, tell your administrator and quote the reference below.</p>
+      <p>
+        This page could not be shown. Try again in a moment; if it keeps happening, tell your administrator and quote
+        the reference below.
+      </p>
       {digest && (
         <p className="text-sm">
           Reference: <code className="select-all font-mono">{digest}</code>

@@ -17,10 +17,13 @@ export default async function HomePage() {
       <div className="mx-auto max-w-xl space-y-4 text-center">
         <h1 className="text-2xl font-semibold">Welcome to Clinic Connect</h1>
         <p className="text-slate-600">
-          Your clinic&apos;s resources, patients, events and platform connection in one place. Sign in with your platform
-          account to begin.
+          Your clinic&apos;s resources, patients, events and platform connection in one place. Sign in with your
+          platform account to begin.
         </p>
-        <Link href="/signin" className="inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <Link
+          href="/signin"
+          className="inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
           Sign in
         </Link>
       </div>
@@ -32,7 +35,10 @@ export default async function HomePage() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {linksFor(user.roles).map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
+            <Link
+              href={link.href}
+              className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600"
+            >
               <span className="font-medium text-brand-700">{link.label}</span>
               <p className="mt-1 text-sm text-slate-600">{DESCRIPTIONS[link.href]}</p>
             </Link>

@@ -26,7 +26,11 @@ async function seedClinic(page: Page): Promise<SeedClinic> {
  * became its admin. The practitioners this spec acts on (nth 2 and 3) are never among them.
  */
 async function signInAsClinicAdmin(page: Page): Promise<void> {
-  for (const [who, nth] of [[STAFF, 0], [PRACTITIONER, 1], [PRACTITIONER, 0]] as const) {
+  for (const [who, nth] of [
+    [STAFF, 0],
+    [PRACTITIONER, 1],
+    [PRACTITIONER, 0],
+  ] as const) {
     await signInAs(page, who, { clinicIndex: CLINIC, nth });
     if ((await currentSession(page)).user?.role === "Admin") return;
     await signOut(page);
@@ -35,7 +39,10 @@ async function signInAsClinicAdmin(page: Page): Promise<void> {
 }
 
 /** A practitioner signed in in a browser of their own; returns their app user id and the OAuth code. */
-async function memberSignsIn(browser: Browser, nth: number): Promise<{ page: Page; userId: string; code: () => string }> {
+async function memberSignsIn(
+  browser: Browser,
+  nth: number,
+): Promise<{ page: Page; userId: string; code: () => string }> {
   const context = await browser.newContext({ baseURL: E2E_ENV.APP_URL });
   const page = await context.newPage();
   let code = "";
@@ -85,7 +92,10 @@ test.beforeEach(async ({ page }) => {
   await registerWebhookEndpoint(page);
 });
 
-test("accounts: a forced refresh, a connection the platform revoked turns broken, an admin revokes one", async ({ page, browser }) => {
+test("accounts: a forced refresh, a connection the platform revoked turns broken, an admin revokes one", async ({
+  page,
+  browser,
+}) => {
   await signInAsClinicAdmin(page); // first: on a fresh database the first to sign in becomes the admin
   const member = await memberSignsIn(browser, 3);
   await page.goto("/admin/accounts");
@@ -100,7 +110,13 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   // The platform ends the user's authorization behind our back (replaying the sign-in's code makes
   // the sandbox revoke every token of that grant, the refreshed ones included).
   const replay = await page.request.post(`${SANDBOX}/api/oauth/token`, {
-    data: { grant_type: "authorization_code", client_id: LOCAL_DEFAULTS.clientId, client_secret: LOCAL_DEFAULTS.clientSecret, code: member.code(), redirect_uri: CALLBACK },
+    data: {
+      grant_type: "authorization_code",
+      client_id: LOCAL_DEFAULTS.clientId,
+      client_secret: LOCAL_DEFAULTS.clientSecret,
+      code: member.code(),
+      redirect_uri: CALLBACK,
+    },
   });
   expect(replay.status()).toBe(400);
   await row.getByRole("button", { name: /^Force refresh for/ }).click();
@@ -122,7 +138,10 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await member.page.context().close();
 });
 
-test("accounts: promote a user to admin and demote them again; a demoted admin's actions are refused", async ({ page, browser }) => {
+test("accounts: promote a user to admin and demote them again; a demoted admin's actions are refused", async ({
+  page,
+  browser,
+}) => {
   await signInAsClinicAdmin(page); // first: on a fresh database the first to sign in becomes the admin
   const member = await memberSignsIn(browser, 3);
   await page.goto("/admin/accounts");
@@ -139,12 +158,16 @@ test("accounts: promote a user to admin and demote them again; a demoted admin's
 
   const stale = accountRow(member.page, member.userId);
   await stale.getByRole("button", { name: /^Force refresh for/ }).click();
-  await expect(stale.getByRole("alert")).toHaveText("Only admins of this clinic may do this. Ask an admin to promote you.");
+  await expect(stale.getByRole("alert")).toHaveText(
+    "Only admins of this clinic may do this. Ask an admin to promote you.",
+  );
   expect((await member.page.goto("/admin/accounts"))?.status()).toBe(404);
   await member.page.context().close();
 });
 
-test("clinic key: enter it and see it activate; the clinic revokes it and the console says what to do", async ({ page }) => {
+test("clinic key: enter it and see it activate; the clinic revokes it and the console says what to do", async ({
+  page,
+}) => {
   await signInAsClinicAdmin(page);
   const clinic = await ensureActivated(page);
   const key = clinic.current_clinic_key;
@@ -159,7 +182,9 @@ test("clinic key: enter it and see it activate; the clinic revokes it and the co
   await expect(page.getByRole("region", { name: "Clinic key" })).toContainText("Revoked");
 
   // The clinic issues a new key; entering it activates the integration again.
-  const issued = await sandboxControl<{ clinic_key: { value: string } }>(page, "clinic-keys/issue", { clinic_id: clinic.id });
+  const issued = await sandboxControl<{ clinic_key: { value: string } }>(page, "clinic-keys/issue", {
+    clinic_id: clinic.id,
+  });
   await enterClinicKey(page, issued.clinic_key.value);
   await expect(keyState(page)).toHaveText("Activated", LIVE);
 
@@ -171,11 +196,21 @@ test("clinic key: enter it and see it activate; the clinic revokes it and the co
   await expect(page.getByText(`••••••••${issued.clinic_key.value.slice(-4)}`)).toBeVisible();
 });
 
-test("webhooks: set-up, the chart, and deliveries filtered by every date form, event, outcome, sort and pages", async ({ page }) => {
+test("webhooks: set-up, the chart, and deliveries filtered by every date form, event, outcome, sort and pages", async ({
+  page,
+}) => {
   await signInAsClinicAdmin(page);
   const clinic = await ensureActivated(page);
   const ids: string[] = [];
-  for (let i = 0; i < 11; i++) ids.push((await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinic.id, type: "patient.created" })).event.id);
+  for (let i = 0; i < 11; i++)
+    ids.push(
+      (
+        await sandboxControl<{ event: { id: string } }>(page, "activity", {
+          clinic_id: clinic.id,
+          type: "patient.created",
+        })
+      ).event.id,
+    );
   await sandboxControl(page, "webhooks/drain", {});
 
   await page.goto("/admin/webhooks");
@@ -241,11 +276,15 @@ test("webhooks: set-up, the chart, and deliveries filtered by every date form, e
   await expect(page.getByRole("alert").filter({ hasText: "not a valid date" })).toBeVisible();
 });
 
-test("reconciliation: run it now, watch the progress bar finish, and see the dropped delivery as a gap", async ({ page }) => {
+test("reconciliation: run it now, watch the progress bar finish, and see the dropped delivery as a gap", async ({
+  page,
+}) => {
   await signInAsClinicAdmin(page);
   const clinic = await ensureActivated(page);
   await sandboxControl(page, "faults", { webhook_drop_next: 1 });
-  const dropped = (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinic.id, type: "order.placed" })).event.id;
+  const dropped = (
+    await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinic.id, type: "order.placed" })
+  ).event.id;
 
   await page.goto("/admin/reconciliation");
   const panel = page.getByRole("region", { name: "Reconciliation" });
@@ -261,28 +300,43 @@ test("reconciliation: run it now, watch the progress bar finish, and see the dro
   await expect(page.locator(`tr[data-gap-event="${dropped}"]`)).toContainText("order.placed");
 });
 
-test("reconciliation: a delivery the app never got is reported as failed, with its answer, and stored all the same", async ({ page }) => {
+test("reconciliation: a delivery the app never got is reported as failed, with its answer, and stored all the same", async ({
+  page,
+}) => {
   await signInAsClinicAdmin(page);
   const clinic = await ensureActivated(page);
   const endpoint = (url: string) =>
-    sandboxControl(page, "webhook-endpoint", { url, signing_secret: LOCAL_DEFAULTS.webhookSecret, challenge_token: LOCAL_DEFAULTS.webhookChallenge });
+    sandboxControl(page, "webhook-endpoint", {
+      url,
+      signing_secret: LOCAL_DEFAULTS.webhookSecret,
+      challenge_token: LOCAL_DEFAULTS.webhookChallenge,
+    });
   // The platform is told a wrong address for a moment: the app answers 404 there.
   await endpoint(`${E2E_ENV.APP_URL}/api/webhooks/misconfigured`);
   let missed: string;
   try {
-    missed = (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinic.id, type: "product.description.updated" })).event.id;
+    missed = (
+      await sandboxControl<{ event: { id: string } }>(page, "activity", {
+        clinic_id: clinic.id,
+        type: "product.description.updated",
+      })
+    ).event.id;
     await sandboxControl(page, "webhooks/drain", {});
   } finally {
     await endpoint(`${E2E_ENV.APP_URL}/api/webhooks/clinic`);
   }
 
   await page.goto("/admin/reconciliation");
-  await expect(page.getByRole("table", { name: "Failed webhook deliveries" }).locator(`tr[data-failed-event="${missed}"]`)).toHaveCount(0);
+  await expect(
+    page.getByRole("table", { name: "Failed webhook deliveries" }).locator(`tr[data-failed-event="${missed}"]`),
+  ).toHaveCount(0);
   const panel = page.getByRole("region", { name: "Reconciliation" });
   await panel.getByRole("button", { name: "Reconcile now" }).click();
   await expect(panel.getByRole("status")).toContainText("Done", { timeout: 60_000 });
 
-  const failed = page.getByRole("table", { name: "Failed webhook deliveries" }).locator(`tr[data-failed-event="${missed}"]`);
+  const failed = page
+    .getByRole("table", { name: "Failed webhook deliveries" })
+    .locator(`tr[data-failed-event="${missed}"]`);
   await expect(failed).toBeVisible(LIVE);
   await expect(failed).toContainText("product.description.updated");
   await expect(failed.locator("td").nth(1)).toHaveText("1");
@@ -292,13 +346,20 @@ test("reconciliation: a delivery the app never got is reported as failed, with i
   await expect(lastRun.locator("td").nth(6)).not.toHaveText("0");
 });
 
-test("only admins: pages answer 404, the status route 403 (401 signed out), the overview works for admins", async ({ page, request }) => {
+test("only admins: pages answer 404, the status route 403 (401 signed out), the overview works for admins", async ({
+  page,
+  request,
+}) => {
   await signInAsClinicAdmin(page);
   const status = await page.request.get("/admin/api/status");
   expect(status.status()).toBe(200);
-  expect(await status.json()).toMatchObject({ environment: { authMode: "role" }, accounts: { users: expect.any(Number) } });
+  expect(await status.json()).toMatchObject({
+    environment: { authMode: "role" },
+    accounts: { users: expect.any(Number) },
+  });
   await page.goto("/admin");
-  for (const part of ["Accounts", "Clinic key", "Webhooks", "Reconciliation", "Environment"]) await expect(page.getByRole("region", { name: part })).toBeVisible();
+  for (const part of ["Accounts", "Clinic key", "Webhooks", "Reconciliation", "Environment"])
+    await expect(page.getByRole("region", { name: part })).toBeVisible();
   await page.goto("/admin/environment");
   await expect(page.getByTestId("platform-server")).toHaveText(`Local sandbox (on this machine) at ${SANDBOX}`);
   await expect(page.getByTestId("auth-mode")).toContainText("Role-based");
@@ -306,7 +367,14 @@ test("only admins: pages answer 404, the status route 403 (401 signed out), the 
 
   await signInAs(page, PRACTITIONER, { clinicIndex: CLINIC, nth: 2 });
   expect((await currentSession(page)).user?.role).not.toBe("Admin");
-  for (const path of ["/admin", "/admin/accounts", "/admin/clinic-key", "/admin/webhooks", "/admin/reconciliation", "/admin/environment"]) {
+  for (const path of [
+    "/admin",
+    "/admin/accounts",
+    "/admin/clinic-key",
+    "/admin/webhooks",
+    "/admin/reconciliation",
+    "/admin/environment",
+  ]) {
     expect((await page.goto(path))?.status(), path).toBe(404);
   }
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toHaveCount(0);

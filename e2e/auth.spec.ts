@@ -14,7 +14,19 @@ async function stats(page: Page): Promise<{ revocations: number; code_exchanges_
 }
 
 /** Every section the signed-in user can reach; each page's own requests (server actions) included. */
-const PAGES = ["/", "/resources", "/patients", "/events", "/embedded", "/admin", "/admin/accounts", "/admin/clinic-key", "/admin/webhooks", "/admin/reconciliation", "/admin/environment"];
+const PAGES = [
+  "/",
+  "/resources",
+  "/patients",
+  "/events",
+  "/embedded",
+  "/admin",
+  "/admin/accounts",
+  "/admin/clinic-key",
+  "/admin/webhooks",
+  "/admin/reconciliation",
+  "/admin/environment",
+];
 
 for (const [label, who, roles] of [
   ["a practitioner", PRACTITIONER, ["Admin", "Practitioner"]],
@@ -34,11 +46,15 @@ for (const [label, who, roles] of [
       await page.waitForLoadState("networkidle");
     }
     const cookies = await context.cookies();
-    seen.push({ url: "cookies", type: "cookies", text: JSON.stringify(cookies) }, { url: "/api/auth/session", type: "json", text: JSON.stringify(current) });
+    seen.push(
+      { url: "cookies", type: "cookies", text: JSON.stringify(cookies) },
+      { url: "/api/auth/session", type: "json", text: JSON.stringify(current) },
+    );
     expect(seen.filter((r) => r.type !== "headers").length).toBeGreaterThan(PAGES.length);
     for (const { url, text } of seen) expect(text, url).not.toMatch(TOKEN_PATTERN);
     // Field names too, except in script bundles: they carry the shared contract's schema code.
-    for (const { url, type, text } of seen.filter((r) => !r.type.includes("javascript"))) expect(text, `${url} (${type})`).not.toMatch(/access_token|refresh_token/);
+    for (const { url, type, text } of seen.filter((r) => !r.type.includes("javascript")))
+      expect(text, `${url} (${type})`).not.toMatch(/access_token|refresh_token/);
 
     // Counted after sign-in: what changes now is the sign-out's doing alone.
     const signedIn = await stats(page);

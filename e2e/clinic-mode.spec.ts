@@ -22,7 +22,9 @@ interface GrantView {
 
 /** Opens the embedded page on the clinic-mode app; returns the grant its mount minted, as the sandbox sees it. */
 async function mountedGrant(page: Page): Promise<GrantView> {
-  const minted = page.waitForResponse((r) => new URL(r.url()).pathname === "/embedded/session" && r.request().method() === "POST");
+  const minted = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/embedded/session" && r.request().method() === "POST",
+  );
   await page.goto(`${CLINIC_MODE_APP.url}/embedded`);
   const response = await minted;
   expect(response.status()).toBe(201);
@@ -31,7 +33,9 @@ async function mountedGrant(page: Page): Promise<GrantView> {
   return (await sandboxControl<{ session_grant: GrantView }>(page, `grants/${grant_id}`)).session_grant;
 }
 
-test("session grants carry the signed-in user's id and type, for a practitioner and a staff member", async ({ browser }) => {
+test("session grants carry the signed-in user's id and type, for a practitioner and a staff member", async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const [clinic] = (await sandboxControl<{ clinics: SeedClinic[] }>(page, "seed")).clinics;

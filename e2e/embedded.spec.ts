@@ -19,9 +19,11 @@ const FRAME = 'iframe[title="Treatment plan builder"]';
 const ROUTE = "/embedded/session";
 const LIVE_TIMEOUT = 20_000;
 
-const grant = async (page: Page, id: string) => (await sandboxControl<{ session_grant: GrantView }>(page, `grants/${id}`)).session_grant;
+const grant = async (page: Page, id: string) =>
+  (await sandboxControl<{ session_grant: GrantView }>(page, `grants/${id}`)).session_grant;
 const isMint = (r: Response) => new URL(r.url()).pathname === ROUTE && r.request().method() === "POST";
-const connected = (page: Page) => expect(page.getByText("Connected to the platform.")).toBeVisible({ timeout: LIVE_TIMEOUT });
+const connected = (page: Page) =>
+  expect(page.getByText("Connected to the platform.")).toBeVisible({ timeout: LIVE_TIMEOUT });
 const builder = (page: Page) => page.frameLocator(FRAME);
 // In the main area: Next.js keeps its own (empty) route announcer alert elsewhere on the page.
 const refusal = (page: Page) => page.getByRole("main").getByRole("alert");
@@ -40,16 +42,33 @@ async function grantIdOf(response: Response): Promise<string> {
 }
 
 /** Webhooks go only to activated integrations (spec 3): one API request with the clinic key. */
-async function activateClinicKey(request: APIRequestContext, clinic: { staff: { id: string }[]; current_clinic_key: string }): Promise<void> {
+async function activateClinicKey(
+  request: APIRequestContext,
+  clinic: { staff: { id: string }[]; current_clinic_key: string },
+): Promise<void> {
   const redirectUri = `${E2E_ENV.APP_URL}/api/auth/callback/clinic`;
-  const form = { client_id: LOCAL_DEFAULTS.clientId, redirect_uri: redirectUri, response_type: "code", state: "e2e", user_id: clinic.staff[0].id };
+  const form = {
+    client_id: LOCAL_DEFAULTS.clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    state: "e2e",
+    user_id: clinic.staff[0].id,
+  };
   const authorized = await request.post(`${SANDBOX}/api/oauth/authorize`, { form, maxRedirects: 0 });
   const code = new URL(authorized.headers().location ?? "").searchParams.get("code") ?? "";
   const token = await request.post(`${SANDBOX}/api/oauth/token`, {
-    data: { grant_type: "authorization_code", client_id: LOCAL_DEFAULTS.clientId, client_secret: LOCAL_DEFAULTS.clientSecret, code, redirect_uri: redirectUri },
+    data: {
+      grant_type: "authorization_code",
+      client_id: LOCAL_DEFAULTS.clientId,
+      client_secret: LOCAL_DEFAULTS.clientSecret,
+      code,
+      redirect_uri: redirectUri,
+    },
   });
   const { oauth } = await token.json();
-  const answer = await request.get(`${SANDBOX}/api/clinic`, { headers: { authorization: `Bearer ${oauth.access_token}`, "X-Service-Clinic-Key": clinic.current_clinic_key } });
+  const answer = await request.get(`${SANDBOX}/api/clinic`, {
+    headers: { authorization: `Bearer ${oauth.access_token}`, "X-Service-Clinic-Key": clinic.current_clinic_key },
+  });
   expect(answer.ok()).toBeTruthy();
 }
 
@@ -64,7 +83,9 @@ test.beforeEach(async ({ page }) => {
   await sandboxControl(page, "faults", { clear: true });
 });
 
-test("mounts the builder with a fresh grant, which the sandbox shows claimed; frames only the platform", async ({ page }) => {
+test("mounts the builder with a fresh grant, which the sandbox shows claimed; frames only the platform", async ({
+  page,
+}) => {
   await signInAs(page, STAFF);
   const response = await page.request.get("/embedded");
   expect(response.headers()["content-security-policy"]).toContain(`frame-src ${new URL(SANDBOX).origin};`);
@@ -88,10 +109,14 @@ test("mounts the builder with a fresh grant, which the sandbox shows claimed; fr
 test("a grant not used within 120 seconds is refused; a fresh session works", async ({ page }) => {
   await signInAs(page, PRACTITIONER);
   // Hold the frame's request until the sandbox clock has moved past the grant's lifetime.
-  await page.route(/\/embed\?secret_token=/, async (route) => {
-    await sandboxControl(page, "clock/advance", { seconds: 121 });
-    await route.continue();
-  }, { times: 1 });
+  await page.route(
+    /\/embed\?secret_token=/,
+    async (route) => {
+      await sandboxControl(page, "clock/advance", { seconds: 121 });
+      await route.continue();
+    },
+    { times: 1 },
+  );
   const expired = await openEmbedded(page);
   const alert = refusal(page);
   await expect(alert).toContainText("This session expired before it opened");
@@ -129,7 +154,11 @@ test("messages from another origin or another window are ignored", async ({ page
   await signInAs(page, PRACTITIONER);
   await openEmbedded(page);
   await connected(page);
-  const forged = (tag: string) => ({ type: EMBED_MESSAGE_TYPES.activated, treatment_plan_id: `tp_forged_${tag}`, patient_id: "pat_forged" });
+  const forged = (tag: string) => ({
+    type: EMBED_MESSAGE_TYPES.activated,
+    treatment_plan_id: `tp_forged_${tag}`,
+    patient_id: "pat_forged",
+  });
 
   // The app's own origin (a script on the page), a foreign origin, and the platform's origin from a
   // window that is not the mounted frame.
@@ -147,7 +176,11 @@ test("messages from another origin or another window are ignored", async ({ page
     await popup.close();
   }
   // Also a well-formed refusal would end the session: it must be ignored too.
-  await page.evaluate((msg) => window.postMessage(msg, "*"), { type: EMBED_MESSAGE_TYPES.error, code: "grant_used", message: "forged" });
+  await page.evaluate((msg) => window.postMessage(msg, "*"), {
+    type: EMBED_MESSAGE_TYPES.error,
+    code: "grant_used",
+    message: "forged",
+  });
 
   await activatePlan(page);
   const updates = page.getByRole("status", { name: "Treatment plan updates" });
@@ -158,7 +191,12 @@ test("messages from another origin or another window are ignored", async ({ page
 });
 
 test("a plan activated in the builder is announced and appears in the timeline", async ({ page }) => {
-  const [clinic] = (await sandboxControl<{ clinics: { id: string; current_clinic_key: string; staff: { id: string }[] }[] }>(page, "seed")).clinics;
+  const [clinic] = (
+    await sandboxControl<{ clinics: { id: string; current_clinic_key: string; staff: { id: string }[] }[] }>(
+      page,
+      "seed",
+    )
+  ).clinics;
   await activateClinicKey(page.request, clinic);
   await signInAs(page, PRACTITIONER);
   await openEmbedded(page);

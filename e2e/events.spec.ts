@@ -25,14 +25,28 @@ async function seedClinics(page: Page): Promise<SeedClinic[]> {
  */
 async function activate(request: APIRequestContext, clinic: SeedClinic): Promise<void> {
   const redirectUri = `${E2E_ENV.APP_URL}/api/auth/callback/clinic`;
-  const form = { client_id: LOCAL_DEFAULTS.clientId, redirect_uri: redirectUri, response_type: "code", state: "e2e", user_id: clinic.staff[0].id };
+  const form = {
+    client_id: LOCAL_DEFAULTS.clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    state: "e2e",
+    user_id: clinic.staff[0].id,
+  };
   const authorized = await request.post(`${SANDBOX}/api/oauth/authorize`, { form, maxRedirects: 0 });
   const code = new URL(authorized.headers().location ?? "").searchParams.get("code") ?? "";
   const token = await request.post(`${SANDBOX}/api/oauth/token`, {
-    data: { grant_type: "authorization_code", client_id: LOCAL_DEFAULTS.clientId, client_secret: LOCAL_DEFAULTS.clientSecret, code, redirect_uri: redirectUri },
+    data: {
+      grant_type: "authorization_code",
+      client_id: LOCAL_DEFAULTS.clientId,
+      client_secret: LOCAL_DEFAULTS.clientSecret,
+      code,
+      redirect_uri: redirectUri,
+    },
   });
   const { oauth } = await token.json();
-  const clinic_ = await request.get(`${SANDBOX}/api/clinic`, { headers: { authorization: `Bearer ${oauth.access_token}`, "X-Service-Clinic-Key": clinic.current_clinic_key } });
+  const clinic_ = await request.get(`${SANDBOX}/api/clinic`, {
+    headers: { authorization: `Bearer ${oauth.access_token}`, "X-Service-Clinic-Key": clinic.current_clinic_key },
+  });
   expect(clinic_.ok()).toBeTruthy();
 }
 
@@ -105,13 +119,18 @@ test("the chart counts the filtered event type, and says a search narrows only t
   await activate(page.request, clinic);
   await signInAs(page, STAFF);
   const chart = page.getByRole("img", { name: /Events per day by category of type patient\.emancipated/ });
-  const total = async () => Number(/: (\d+) in all/.exec((await chart.getAttribute("aria-label")) ?? "")?.[1] ?? Number.NaN);
+  const total = async () =>
+    Number(/: (\d+) in all/.exec((await chart.getAttribute("aria-label")) ?? "")?.[1] ?? Number.NaN);
   await page.goto(`/events?type=${TYPE}`);
   await expect(page.locator("figcaption")).toContainText(`Events per day of type ${TYPE}`);
   const before = await total();
   expect(before).toBeGreaterThanOrEqual(0);
 
-  const ids = [await activity(page, clinic.id, TYPE), await activity(page, clinic.id, "patient.created"), await activity(page, clinic.id, TYPE)];
+  const ids = [
+    await activity(page, clinic.id, TYPE),
+    await activity(page, clinic.id, "patient.created"),
+    await activity(page, clinic.id, TYPE),
+  ];
   await expect(row(page, ids[2])).toBeVisible({ timeout: LIVE_TIMEOUT });
   await expect(row(page, ids[1])).toHaveCount(0); // the list follows the type filter too
   // Counted by the processing job a moment after arrival: the other type of the same category is not.
@@ -139,7 +158,11 @@ test("a dropped and a duplicated delivery: reconciliation fills the gap, nothing
   await expect(row(page, dropped)).toHaveCount(0);
 
   await page.getByRole("button", { name: "Reconcile now" }).click();
-  await expect(page.getByRole("progressbar", { name: "Reconciliation progress" })).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
+  await expect(page.getByRole("progressbar", { name: "Reconciliation progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "100",
+    { timeout: 30_000 },
+  );
   await expect(row(page, dropped)).toHaveCount(1, { timeout: LIVE_TIMEOUT });
   await expect(row(page, dropped)).toContainText("Reconciliation");
   await expect(row(page, duplicated)).toHaveCount(1);
@@ -155,7 +178,9 @@ test("out-of-order deliveries all arrive and show in order of creation", async (
   await page.goto("/events");
   await expect(row(page, first)).toBeVisible({ timeout: LIVE_TIMEOUT });
   await expect(row(page, second)).toBeVisible();
-  const ids = await page.locator("tr[data-event-id]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-event-id")));
+  const ids = await page
+    .locator("tr[data-event-id]")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-event-id")));
   expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
 });
 

@@ -17,7 +17,9 @@ async function ids(page: Page): Promise<string[]> {
   return rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-patient-id") ?? ""));
 }
 
-test("pages through the clinic's patients with a chosen page size, searches, and opens the embedded feature for one", async ({ page }) => {
+test("pages through the clinic's patients with a chosen page size, searches, and opens the embedded feature for one", async ({
+  page,
+}) => {
   await signInAs(page, PRACTITIONER);
   await page.goto("/patients");
   await expect(pager(page)).toContainText("Page 1 of");
@@ -44,7 +46,8 @@ test("pages through the clinic's patients with a chosen page size, searches, and
   await page.getByLabel("Search patients").fill(lastName.toUpperCase());
   await expect(pager(page)).toContainText("Page 1 of");
   await expect.poll(async () => total(page)).toBeLessThan(count);
-  for (const name of await page.locator("tr[data-patient-id] th").allTextContents()) expect(name.toLowerCase()).toContain(lastName.toLowerCase());
+  for (const name of await page.locator("tr[data-patient-id] th").allTextContents())
+    expect(name.toLowerCase()).toContain(lastName.toLowerCase());
 
   await page.getByLabel("Search patients").fill("nobody-by-this-name");
   await expect(page.getByText("No patients match “nobody-by-this-name”")).toBeVisible();
@@ -52,12 +55,16 @@ test("pages through the clinic's patients with a chosen page size, searches, and
   await page.getByLabel("Search patients").fill("");
   await expect(rows(page)).toHaveCount(10);
   const id = (await ids(page))[0];
-  const link = rows(page).first().getByRole("link", { name: /Open treatment plans for/ });
+  const link = rows(page)
+    .first()
+    .getByRole("link", { name: /Open treatment plans for/ });
   await expect(link).toHaveAttribute("href", `/embedded?patient=${id}`);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/embedded\\?patient=${id}$`));
   // The builder opens on that patient.
-  await expect(page.frameLocator('iframe[title="Treatment plan builder"]').getByLabel("Patient")).toHaveValue(id, { timeout: 20_000 });
+  await expect(page.frameLocator('iframe[title="Treatment plan builder"]').getByLabel("Patient")).toHaveValue(id, {
+    timeout: 20_000,
+  });
 });
 
 test("each clinic sees only its own patients", async ({ page, browser }) => {

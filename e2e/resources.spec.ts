@@ -16,7 +16,14 @@ interface SeedClinic {
   practitioners: SeedUser[];
 }
 
-const MIME = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf", doc: "application/msword", gif: "image/gif", exe: "application/x-msdownload" } as const;
+const MIME = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  pdf: "application/pdf",
+  doc: "application/msword",
+  gif: "image/gif",
+  exe: "application/x-msdownload",
+} as const;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 
@@ -35,7 +42,12 @@ const byName = (user: SeedUser) => new RegExp(`^Sign in as ${user.first_name} ${
 /** Creates a resource through the app's upload route (as the signed-in user) and returns its id. */
 async function uploadDirect(page: Page, name: string, extra: Record<string, string> = {}): Promise<string> {
   const response = await page.request.post("/api/resources", {
-    multipart: { name, save_to_library: "true", ...extra, file: { name: `${name}.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf } },
+    multipart: {
+      name,
+      save_to_library: "true",
+      ...extra,
+      file: { name: `${name}.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf },
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).resource.id;
@@ -86,7 +98,9 @@ test("uploads one file of each allowed type, each with its own fields and a prog
   await expect(sleep).toContainText("Guide");
   await expect(sleep).toContainText("Lifestyle");
   await expect(sleep).toContainText(`${t}-guide.pdf`);
-  await expect(page.getByRole("row", { name: new RegExp(`${t}-plan`) }).getByRole("cell", { name: "No", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: new RegExp(`${t}-plan`) }).getByRole("cell", { name: "No", exact: true }),
+  ).toBeVisible();
 });
 
 test("a slow upload's progress bar moves through the values in between, as the bytes go out", async ({ page }) => {
@@ -94,7 +108,11 @@ test("a slow upload's progress bar moves through the values in between, as the b
   await page.goto("/resources");
   const t = tag("slow");
   // 2 MiB at 512 KiB/s (Chromium's own network throttling): about four seconds of real upload progress.
-  const big = { name: `${t}-scan.pdf`, mimeType: MIME.pdf, buffer: Buffer.concat([FILES.pdf, Buffer.alloc(2 * 1024 * 1024)]) };
+  const big = {
+    name: `${t}-scan.pdf`,
+    mimeType: MIME.pdf,
+    buffer: Buffer.concat([FILES.pdf, Buffer.alloc(2 * 1024 * 1024)]),
+  };
   await dropzoneInput(page).setInputFiles([big]);
   const item = uploadItem(page, big.name);
   await expect(item).toBeVisible();
@@ -110,10 +128,20 @@ test("a slow upload's progress bar moves through the values in between, as the b
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
   await page.getByRole("button", { name: "Upload 1 file" }).click();
   await expect(item.getByRole("status")).toHaveText("Uploaded", { timeout: 30_000 });
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
   const between = seen.filter((v) => v > 0 && v < 100);
@@ -145,17 +173,23 @@ test("refuses a disallowed type and a renamed executable, in the browser and aga
     { name: `${t}-setup.exe`, mimeType: MIME.exe, buffer: FILES.exe, says: /\.exe files are not accepted/ },
     { name: `${t}-anim.gif`, mimeType: MIME.gif, buffer: FILES.gif, says: /\.gif files are not accepted/ },
   ]) {
-    const response = await page.request.post("/api/resources", { multipart: { name: file.name, save_to_library: "true", file } });
+    const response = await page.request.post("/api/resources", {
+      multipart: { name: file.name, save_to_library: "true", file },
+    });
     expect(response.status()).toBe(422);
     const body = await response.json();
     expect(body.errors.file.join(" ")).toMatch(file.says);
   }
-  const big = await page.request.post("/api/resources", { multipart: { name: "big", save_to_library: "true", file: { name: "big.pdf", mimeType: MIME.pdf, buffer: TOO_BIG } } });
+  const big = await page.request.post("/api/resources", {
+    multipart: { name: "big", save_to_library: "true", file: { name: "big.pdf", mimeType: MIME.pdf, buffer: TOO_BIG } },
+  });
   expect(big.status()).toBe(413);
   expect((await big.json()).message).toContain("larger than 10.0 MB");
 });
 
-test("a file the platform refuses fails with its own message and request id while the other goes through", async ({ page }) => {
+test("a file the platform refuses fails with its own message and request id while the other goes through", async ({
+  page,
+}) => {
   await signInAs(page, PRACTITIONER);
   await page.goto("/resources");
   await expect(page.locator("tr[data-resource-id]").first()).toBeVisible();
@@ -167,7 +201,9 @@ test("a file the platform refuses fails with its own message and request id whil
     { name: second, mimeType: MIME.png, buffer: FILES.png },
   ]);
   // Files go one at a time, in order: the platform's next answer on the resources path fails the first.
-  await sandboxControl(page, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/", method: "POST" } });
+  await sandboxControl(page, "faults", {
+    fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/", method: "POST" },
+  });
   await page.getByRole("button", { name: "Upload 2 files" }).click();
 
   await expect(uploadItem(page, second).getByRole("status")).toHaveText("Uploaded", { timeout: 20_000 });
@@ -190,7 +226,9 @@ test("edits fields, replaces the file and deletes with a confirmation", async ({
   await search(page).fill(t);
   await expect(row(page, id)).toContainText("Handout");
 
-  await row(page, id).getByRole("button", { name: `Edit ${t} handout` }).click();
+  await row(page, id)
+    .getByRole("button", { name: `Edit ${t} handout` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Edit “${t} handout”` });
   await dialog.getByLabel("Name", { exact: true }).fill(`${t} meal plan`);
   await dialog.getByLabel("Type").selectOption("Meal plan");
@@ -206,20 +244,31 @@ test("edits fields, replaces the file and deletes with a confirmation", async ({
   await expect(row(page, id).getByRole("cell").nth(1)).toHaveText("—");
   await expect(row(page, id).getByRole("cell").nth(3)).toHaveText("No");
 
-  await row(page, id).getByRole("button", { name: `Edit ${t} meal plan` }).click();
+  await row(page, id)
+    .getByRole("button", { name: `Edit ${t} meal plan` })
+    .click();
   const again = page.getByRole("dialog");
-  await again.getByLabel("Replace the file (optional)").setInputFiles({ name: `${t}-new.png`, mimeType: MIME.png, buffer: FILES.png });
+  await again
+    .getByLabel("Replace the file (optional)")
+    .setInputFiles({ name: `${t}-new.png`, mimeType: MIME.png, buffer: FILES.png });
   await again.getByRole("button", { name: "Save changes" }).click();
   await expect(again).toBeHidden({ timeout: 20_000 });
   await expect(row(page, id)).toContainText(`${t}-new.png`);
 
   // A renamed executable is refused as a replacement too.
-  await row(page, id).getByRole("button", { name: `Edit ${t} meal plan` }).click();
-  await page.getByRole("dialog").getByLabel("Replace the file (optional)").setInputFiles({ name: `${t}-x.pdf`, mimeType: MIME.pdf, buffer: FILES.exe });
+  await row(page, id)
+    .getByRole("button", { name: `Edit ${t} meal plan` })
+    .click();
+  await page
+    .getByRole("dialog")
+    .getByLabel("Replace the file (optional)")
+    .setInputFiles({ name: `${t}-x.pdf`, mimeType: MIME.pdf, buffer: FILES.exe });
   await expect(page.getByRole("dialog").getByRole("alert")).toContainText("not a real PDF");
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
-  await row(page, id).getByRole("button", { name: `Delete ${t} meal plan` }).click();
+  await row(page, id)
+    .getByRole("button", { name: `Delete ${t} meal plan` })
+    .click();
   const confirm = page.getByRole("dialog", { name: "Delete this resource?" });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await confirm.getByRole("button", { name: "Delete" }).click();
@@ -238,8 +287,12 @@ test("an edit the platform refuses is rolled back with a message and the request
   await expect(row(page, id)).toContainText(`${t} original`);
 
   // Only the PUT: a background refetch of the list (a GET, retried) must not take the fault.
-  await sandboxControl(page, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/", method: "PUT" } });
-  await row(page, id).getByRole("button", { name: `Edit ${t} original` }).click();
+  await sandboxControl(page, "faults", {
+    fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/", method: "PUT" },
+  });
+  await row(page, id)
+    .getByRole("button", { name: `Edit ${t} original` })
+    .click();
   await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill(`${t} renamed`);
   await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();
   const notice = page.getByRole("alert").filter({ hasText: "was undone" });
@@ -248,19 +301,29 @@ test("an edit the platform refuses is rolled back with a message and the request
   await expect(row(page, id)).toContainText(`${t} original`);
 });
 
-test("pages through the library and filters by type, category and name; the platform tab lists its own", async ({ page }) => {
+test("pages through the library and filters by type, category and name; the platform tab lists its own", async ({
+  page,
+}) => {
   await signInAs(page, PRACTITIONER);
   const t = tag("page");
-  for (let i = 0; i < 6; i++) await uploadDirect(page, `${t} item ${i}`, { type: i < 2 ? "Workbook" : "Infographic", category: i === 0 ? "Supplements" : "Nutrition" });
+  for (let i = 0; i < 6; i++)
+    await uploadDirect(page, `${t} item ${i}`, {
+      type: i < 2 ? "Workbook" : "Infographic",
+      category: i === 0 ? "Supplements" : "Nutrition",
+    });
   await page.goto("/resources");
   await page.getByLabel("Per page").first().selectOption("5");
   await expect(page.locator("tr[data-resource-id]")).toHaveCount(5);
   const status = page.getByRole("navigation", { name: "Pages of resources" });
   await expect(status).toContainText(/Page 1 of \d+/);
-  const firstPage = await page.locator("tr[data-resource-id]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-resource-id")));
+  const firstPage = await page
+    .locator("tr[data-resource-id]")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-resource-id")));
   await status.getByRole("button", { name: "Next →" }).click();
   await expect(status).toContainText(/Page 2 of \d+/);
-  const secondPage = await page.locator("tr[data-resource-id]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-resource-id")));
+  const secondPage = await page
+    .locator("tr[data-resource-id]")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-resource-id")));
   expect(secondPage.some((id) => firstPage.includes(id))).toBe(false);
   await status.getByRole("button", { name: "← Previous" }).click();
   await expect(status).toContainText(/Page 1 of \d+/);
@@ -276,7 +339,9 @@ test("pages through the library and filters by type, category and name; the plat
 
   await page.getByRole("tab", { name: "Platform-provided" }).click();
   await expect(page.locator("[data-service-resource-id]")).toHaveCount(10);
-  await expect(page.getByRole("navigation", { name: "Pages of platform resources" })).toContainText("10 platform resources");
+  await expect(page.getByRole("navigation", { name: "Pages of platform resources" })).toContainText(
+    "10 platform resources",
+  );
 });
 
 test("staff pick a practitioner of their clinic first, then upload and edit for them", async ({ page }) => {
@@ -309,11 +374,18 @@ test("staff pick a practitioner of their clinic first, then upload and edit for 
 
   // Staff cannot act for a practitioner of another clinic, whatever they send.
   const refused = await page.request.post("/api/resources", {
-    multipart: { name: t, save_to_library: "true", practitioner_id: other.practitioners[0].id, file: { name: `${t}.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf } },
+    multipart: {
+      name: t,
+      save_to_library: "true",
+      practitioner_id: other.practitioners[0].id,
+      file: { name: `${t}.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf },
+    },
   });
   expect(refused.status()).toBe(404);
   await page.goto(`/resources?practitioner=${other.practitioners[0].id}`);
-  await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toContainText("There is no such practitioner in your clinic");
+  await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toContainText(
+    "There is no such practitioner in your clinic",
+  );
 });
 
 test("another practitioner's resource is not reachable", async ({ page, browser }) => {
@@ -335,12 +407,20 @@ test("another practitioner's resource is not reachable", async ({ page, browser 
 
   const form = { name: "taken", type: "", category: "", treatment_plan_id: "", save_to_library: "true" };
   // Naming the colleague is refused by the app; naming nobody acts for me, and the platform knows no such resource of mine.
-  const asColleague = await page.request.put(`/api/resources/${id}`, { multipart: { ...form, practitioner_id: colleague.id } });
+  const asColleague = await page.request.put(`/api/resources/${id}`, {
+    multipart: { ...form, practitioner_id: colleague.id },
+  });
   expect(asColleague.status()).toBe(404);
   expect((await asColleague.json()).message).toBe("You can only work on your own resources.");
   const asMe = await page.request.put(`/api/resources/${id}`, { multipart: form });
   expect(asMe.status()).toBe(404);
-  const listed = await page.request.post("/api/resources", { multipart: { ...form, practitioner_id: colleague.id, file: { name: "x.pdf", mimeType: MIME.pdf, buffer: FILES.pdf } } });
+  const listed = await page.request.post("/api/resources", {
+    multipart: {
+      ...form,
+      practitioner_id: colleague.id,
+      file: { name: "x.pdf", mimeType: MIME.pdf, buffer: FILES.pdf },
+    },
+  });
   expect(listed.status()).toBe(404);
   await page.goto(`/resources?practitioner=${colleague.id}`);
   await search(page).fill(t);

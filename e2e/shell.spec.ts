@@ -14,7 +14,10 @@ test("signed in, the navigation offers the sections of the user's roles", async 
   await signInAs(page, PRACTITIONER, { clinicIndex: 1, nth: 1 });
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
-  const expected = (await currentSession(page)).user?.role === "Admin" ? ["Resources", "Patients", "Events", "Embedded", "Admin"] : ["Resources", "Patients", "Events", "Embedded"];
+  const expected =
+    (await currentSession(page)).user?.role === "Admin"
+      ? ["Resources", "Patients", "Events", "Embedded", "Admin"]
+      : ["Resources", "Patients", "Events", "Embedded"];
   await expect(nav.getByRole("link")).toHaveText(expected);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 });

@@ -27,9 +27,20 @@ export interface ExtraApp {
   env: Record<string, string>;
 }
 
-function extraApp(name: string, port: number, database: ExtraApp["database"], env: Record<string, string> = {}): ExtraApp {
+function extraApp(
+  name: string,
+  port: number,
+  database: ExtraApp["database"],
+  env: Record<string, string> = {},
+): ExtraApp {
   const url = `http://127.0.0.1:${port}`;
-  return { name, port, url, database, env: { ...E2E_ENV, PORT: String(port), APP_URL: url, NEXTAUTH_URL: url, ...env } };
+  return {
+    name,
+    port,
+    url,
+    database,
+    env: { ...E2E_ENV, PORT: String(port), APP_URL: url, NEXTAUTH_URL: url, ...env },
+  };
 }
 
 export const PAIR_APPS = [
@@ -44,4 +55,8 @@ export const CLINIC_MODE_APP = extraApp("app-clinic-mode", E2E_APP_PORT + 3, "cl
 });
 
 /** Set by global-setup for the specs that look into the stacks' databases. */
-export const DATABASE_URL_VARS = { main: "E2E_DATABASE_URL", pair: "E2E_PAIR_DATABASE_URL", "clinic-mode": "E2E_CLINIC_MODE_DATABASE_URL" } as const;
+export const DATABASE_URL_VARS = {
+  main: "E2E_DATABASE_URL",
+  pair: "E2E_PAIR_DATABASE_URL",
+  "clinic-mode": "E2E_CLINIC_MODE_DATABASE_URL",
+} as const;

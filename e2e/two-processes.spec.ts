@@ -10,7 +10,8 @@ import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { DATABASE_URL_VARS, PAIR_APPS } from "./stack-env";
 import { STAFF, sandboxControl, signInAs } from "./support/session";
 
-const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryOnce<T>(process.env[DATABASE_URL_VARS.pair] ?? "", sql, params);
+const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+  queryOnce<T>(process.env[DATABASE_URL_VARS.pair] ?? "", sql, params);
 
 function signed(body: string): string {
   const t = Math.floor(Date.now() / 1000);
@@ -21,30 +22,76 @@ test("a delivery raced to both processes is stored once and counted once", async
   const id = `evt_pair_${randomUUID()}`;
   // A clinic nobody connected: its events are kept all the same.
   const clinicId = `clinic_pair_${randomUUID().slice(0, 8)}`;
-  const body = JSON.stringify({ event: { id, type: "order.placed", clinic_id: clinicId, integration_id: null, created_at: new Date().toISOString(), data: { order: { id: "o1" } } } });
+  const body = JSON.stringify({
+    event: {
+      id,
+      type: "order.placed",
+      clinic_id: clinicId,
+      integration_id: null,
+      created_at: new Date().toISOString(),
+      data: { order: { id: "o1" } },
+    },
+  });
   const deliveries = PAIR_APPS.flatMap((app) => Array.from({ length: 10 }, () => app.url));
   const answers = await Promise.all(
     deliveries.map(async (url) => {
-      const response = await request.post(`${url}/api/webhooks/clinic`, { data: Buffer.from(body), headers: { "content-type": "application/json", "Service-Signature": signed(body) } });
+      const response = await request.post(`${url}/api/webhooks/clinic`, {
+        data: Buffer.from(body),
+        headers: { "content-type": "application/json", "Service-Signature": signed(body) },
+      });
       return { status: response.status(), body: await response.json() };
     }),
   );
-  for (const answer of answers) expect(answer).toEqual({ status: 200, body: { challenge: LOCAL_DEFAULTS.webhookChallenge } });
+  for (const answer of answers)
+    expect(answer).toEqual({ status: 200, body: { challenge: LOCAL_DEFAULTS.webhookChallenge } });
 
   expect(await query("SELECT id FROM events WHERE id = $1", [id])).toHaveLength(1);
-  const receipts = await query<{ duplicate: boolean; n: number }>("SELECT duplicate, count(*)::int AS n FROM webhook_receipts WHERE event_id = $1 GROUP BY duplicate ORDER BY duplicate", [id]);
-  expect(receipts).toEqual([{ duplicate: false, n: 1 }, { duplicate: true, n: deliveries.length - 1 }]);
+  const receipts = await query<{ duplicate: boolean; n: number }>(
+    "SELECT duplicate, count(*)::int AS n FROM webhook_receipts WHERE event_id = $1 GROUP BY duplicate ORDER BY duplicate",
+    [id],
+  );
+  expect(receipts).toEqual([
+    { duplicate: false, n: 1 },
+    { duplicate: true, n: deliveries.length - 1 },
+  ]);
   // Processed by one of the workers, and counted in the chart's projection exactly once.
-  await expect.poll(async () => (await query<{ done: boolean }>("SELECT processed_at IS NOT NULL AS done FROM events WHERE id = $1", [id]))[0]?.done, { timeout: 20_000 }).toBe(true);
-  expect(await query<{ count: number }>("SELECT count FROM event_daily_counts WHERE clinic_id = $1", [clinicId])).toEqual([{ count: 1 }]);
+  await expect
+    .poll(
+      async () =>
+        (await query<{ done: boolean }>("SELECT processed_at IS NOT NULL AS done FROM events WHERE id = $1", [id]))[0]
+          ?.done,
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  expect(
+    await query<{ count: number }>("SELECT count FROM event_daily_counts WHERE clinic_id = $1", [clinicId]),
+  ).toEqual([{ count: 1 }]);
 });
 
-test("an event of a clinic nobody has connected is kept, and shows once someone of it signs in", async ({ page, request }) => {
+test("an event of a clinic nobody has connected is kept, and shows once someone of it signs in", async ({
+  page,
+  request,
+}) => {
   const clinicB = (await sandboxControl<{ clinics: { id: string }[] }>(page, "seed")).clinics[1];
-  expect(await query("SELECT id FROM users WHERE clinic_id = $1", [clinicB.id]), "nobody of the clinic has signed in here yet").toEqual([]);
+  expect(
+    await query("SELECT id FROM users WHERE clinic_id = $1", [clinicB.id]),
+    "nobody of the clinic has signed in here yet",
+  ).toEqual([]);
   const id = `evt_unconnected_${randomUUID()}`;
-  const body = JSON.stringify({ event: { id, type: "patient.created", clinic_id: clinicB.id, integration_id: null, created_at: new Date().toISOString(), data: { patient: { id: "p_unconnected" } } } });
-  const answer = await request.post(`${PAIR_APPS[1].url}/api/webhooks/clinic`, { data: Buffer.from(body), headers: { "content-type": "application/json", "Service-Signature": signed(body) } });
+  const body = JSON.stringify({
+    event: {
+      id,
+      type: "patient.created",
+      clinic_id: clinicB.id,
+      integration_id: null,
+      created_at: new Date().toISOString(),
+      data: { patient: { id: "p_unconnected" } },
+    },
+  });
+  const answer = await request.post(`${PAIR_APPS[1].url}/api/webhooks/clinic`, {
+    data: Buffer.from(body),
+    headers: { "content-type": "application/json", "Service-Signature": signed(body) },
+  });
   expect(answer.status()).toBe(200);
 
   await signInAs(page, STAFF, { clinicIndex: 1, appUrl: PAIR_APPS[0].url });
@@ -61,10 +108,19 @@ test("each scheduled reconciliation runs once across both processes", async ({ p
   const connectedAt = new Date().toISOString().slice(0, 23);
   // Wait for a scheduled run that started after the connection, and for it to finish.
   await expect
-    .poll(async () => (await query<{ status: string }>("SELECT status::text FROM reconciliation_runs WHERE clinic_id = $1 AND trigger = 'schedule' AND requested_at > $2::timestamp ORDER BY requested_at", [clinic.id, connectedAt])).map((r) => r.status), {
-      timeout: 150_000,
-      intervals: [2_000],
-    })
+    .poll(
+      async () =>
+        (
+          await query<{ status: string }>(
+            "SELECT status::text FROM reconciliation_runs WHERE clinic_id = $1 AND trigger = 'schedule' AND requested_at > $2::timestamp ORDER BY requested_at",
+            [clinic.id, connectedAt],
+          )
+        ).map((r) => r.status),
+      {
+        timeout: 150_000,
+        intervals: [2_000],
+      },
+    )
     .toContain("succeeded");
 
   // pg-boss keeps finished jobs. Its clock (in either process) queues one "send it" job per minute
@@ -79,10 +135,16 @@ test("each scheduled reconciliation runs once across both processes", async ({ p
   expect(fanOuts).toBeGreaterThan(0);
   expect(fanOuts, "fan-out jobs against minutes of the schedule").toBeLessThanOrEqual(minutes);
   // Each fan-out starts at most one run per clinic: never more scheduled runs of the clinic than fan-outs.
-  const [{ runs }] = await query<{ runs: number }>("SELECT count(*)::int AS runs FROM reconciliation_runs WHERE clinic_id = $1 AND trigger = 'schedule'", [clinic.id]);
+  const [{ runs }] = await query<{ runs: number }>(
+    "SELECT count(*)::int AS runs FROM reconciliation_runs WHERE clinic_id = $1 AND trigger = 'schedule'",
+    [clinic.id],
+  );
   expect(runs).toBeGreaterThan(0);
   expect(runs).toBeLessThanOrEqual(fanOuts);
   // The runs did their work: the clinic's history from the platform's event lists is here.
-  const stored = await query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE clinic_id = $1 AND source = 'reconciliation'", [clinic.id]);
+  const stored = await query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM events WHERE clinic_id = $1 AND source = 'reconciliation'",
+    [clinic.id],
+  );
   expect(stored[0].n).toBeGreaterThan(0);
 });

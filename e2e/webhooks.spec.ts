@@ -17,14 +17,24 @@ function sign(body: string, secret = SECRET, t = Math.floor(Date.now() / 1000)):
 
 function eventBody(id: string, clinicId: string): string {
   return JSON.stringify({
-    event: { id, type: "patient.updated", clinic_id: clinicId, integration_id: null, created_at: new Date().toISOString(), data: { patient: { id: `p-${id}` } } },
+    event: {
+      id,
+      type: "patient.updated",
+      clinic_id: clinicId,
+      integration_id: null,
+      created_at: new Date().toISOString(),
+      data: { patient: { id: `p-${id}` } },
+    },
   });
 }
 
 async function post(request: APIRequestContext, body: string, signature?: string) {
   // As bytes: Playwright sends a string that is not valid JSON under a JSON content type re-encoded
   // as a JSON string ("" would arrive as `""`), and the signature is over the exact bytes.
-  const response = await request.post(ROUTE, { data: Buffer.from(body, "utf8"), headers: { "content-type": "application/json", ...(signature ? { "Service-Signature": signature } : {}) } });
+  const response = await request.post(ROUTE, {
+    data: Buffer.from(body, "utf8"),
+    headers: { "content-type": "application/json", ...(signature ? { "Service-Signature": signature } : {}) },
+  });
   return { status: response.status(), body: await response.json().catch(() => null) };
 }
 
@@ -73,7 +83,10 @@ test("refusals are generic and store nothing", async ({ page, request }) => {
 
 test("a body over 256 KiB is refused with 413 before it is read", async ({ request }) => {
   const big = JSON.stringify({ event: { padding: "x".repeat(300 * 1024) } });
-  const response = await request.post(ROUTE, { data: big, headers: { "content-type": "application/json", "Service-Signature": sign(big) } });
+  const response = await request.post(ROUTE, {
+    data: big,
+    headers: { "content-type": "application/json", "Service-Signature": sign(big) },
+  });
   expect(response.status()).toBe(413);
 });
 

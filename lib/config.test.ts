@@ -21,18 +21,42 @@ describe("parseConfig accepts", () => {
         webhookSecret: LOCAL_DEFAULTS.webhookSecret,
       },
     ],
-    ["local named explicitly", { CLINIC_API_ENVIRONMENT: "local" }, { clinicApiBaseUrl: localSandboxUrl(), clinicApiEnvironment: "local" }],
+    [
+      "local named explicitly",
+      { CLINIC_API_ENVIRONMENT: "local" },
+      { clinicApiBaseUrl: localSandboxUrl(), clinicApiEnvironment: "local" },
+    ],
     [
       "a platform environment with its server",
       { CLINIC_API_ENVIRONMENT: "production-us", CLINIC_API_BASE_URL: "https://api.example.com/" },
       { clinicApiBaseUrl: "https://api.example.com", clinicApiEnvironment: "production-us" },
     ],
-    ["a server without a label", { CLINIC_API_BASE_URL: "https://api.example.com" }, { clinicApiEnvironment: undefined }],
-    ["production against a remote platform", { NODE_ENV: "production", CLINIC_API_BASE_URL: "https://api.example.com" }, { isProduction: true }],
+    [
+      "a server without a label",
+      { CLINIC_API_BASE_URL: "https://api.example.com" },
+      { clinicApiEnvironment: undefined },
+    ],
+    [
+      "production against a remote platform",
+      { NODE_ENV: "production", CLINIC_API_BASE_URL: "https://api.example.com" },
+      { isProduction: true },
+    ],
     ["production build against the local sandbox", { NODE_ENV: "production" }, { isProduction: false }],
-    ["production build against localhost", { NODE_ENV: "production", CLINIC_API_BASE_URL: "http://localhost:4010" }, { isProduction: false }],
-    ["development against a remote platform", { CLINIC_API_BASE_URL: "https://api.example.com" }, { isProduction: false }],
-    ["PORT and clinic-level auth", { PORT: "8080", CLINIC_AUTH_MODE: "clinic" }, { port: 8080, appUrl: localAppUrl(8080), authMode: "clinic" }],
+    [
+      "production build against localhost",
+      { NODE_ENV: "production", CLINIC_API_BASE_URL: "http://localhost:4010" },
+      { isProduction: false },
+    ],
+    [
+      "development against a remote platform",
+      { CLINIC_API_BASE_URL: "https://api.example.com" },
+      { isProduction: false },
+    ],
+    [
+      "PORT and clinic-level auth",
+      { PORT: "8080", CLINIC_AUTH_MODE: "clinic" },
+      { port: 8080, appUrl: localAppUrl(8080), authMode: "clinic" },
+    ],
   ];
   it.each(rows)("%s", (_label, env, expected) => {
     expect(parseConfig(env)).toMatchObject(expected);
@@ -41,9 +65,21 @@ describe("parseConfig accepts", () => {
 
 describe("parseConfig refuses, naming the variable", () => {
   const rows: Array<[string, Env, RegExp]> = [
-    ["a production label on the local sandbox", { CLINIC_API_ENVIRONMENT: "production-us" }, /CLINIC_API_ENVIRONMENT: names a platform environment but CLINIC_API_BASE_URL is not set/],
-    ["a sandbox label on the local sandbox", { CLINIC_API_ENVIRONMENT: "sandbox-ca" }, /Set CLINIC_API_BASE_URL to that environment's server, or unset CLINIC_API_ENVIRONMENT/],
-    ["an unknown environment", { CLINIC_API_ENVIRONMENT: "staging", CLINIC_API_BASE_URL: "https://api.example.com" }, /CLINIC_API_ENVIRONMENT/],
+    [
+      "a production label on the local sandbox",
+      { CLINIC_API_ENVIRONMENT: "production-us" },
+      /CLINIC_API_ENVIRONMENT: names a platform environment but CLINIC_API_BASE_URL is not set/,
+    ],
+    [
+      "a sandbox label on the local sandbox",
+      { CLINIC_API_ENVIRONMENT: "sandbox-ca" },
+      /Set CLINIC_API_BASE_URL to that environment's server, or unset CLINIC_API_ENVIRONMENT/,
+    ],
+    [
+      "an unknown environment",
+      { CLINIC_API_ENVIRONMENT: "staging", CLINIC_API_BASE_URL: "https://api.example.com" },
+      /CLINIC_API_ENVIRONMENT/,
+    ],
     ["PORT not a number", { PORT: "abc" }, /PORT:/],
     ["PORT zero", { PORT: "0" }, /PORT:/],
     ["PORT out of range", { PORT: "70000" }, /PORT:/],

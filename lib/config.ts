@@ -7,29 +7,33 @@ import { LOCAL_DEFAULTS, localAppUrl, localSandboxUrl } from "@/lib/contract/loc
 const port = z.coerce.number().int().min(1).max(65535);
 const nonEmpty = z.string().trim().min(1);
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: port.default(LOCAL_DEFAULTS.appPort),
-  SANDBOX_PORT: port.default(LOCAL_DEFAULTS.sandboxPort),
-  APP_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
-  CLINIC_API_BASE_URL: z.url().optional(),
-  CLINIC_API_ENVIRONMENT: z
-    .enum(["local", "sandbox-us", "sandbox-ca", "production-us", "production-ca"])
-    .optional(),
-  CLINIC_CLIENT_ID: nonEmpty.default(LOCAL_DEFAULTS.clientId),
-  CLINIC_CLIENT_SECRET: nonEmpty.default(LOCAL_DEFAULTS.clientSecret),
-  CLINIC_AUTH_MODE: z.enum(["role", "clinic"]).default("role"),
-  CLINIC_WEBHOOK_SECRET: nonEmpty.default(LOCAL_DEFAULTS.webhookSecret),
-  CLINIC_WEBHOOK_SECRET_PREVIOUS: nonEmpty.optional(),
-  CLINIC_WEBHOOK_CHALLENGE: nonEmpty.default(LOCAL_DEFAULTS.webhookChallenge),
-  APP_ENCRYPTION_KEY: nonEmpty.optional(),
-  NEXTAUTH_SECRET: nonEmpty.optional(),
-}).refine((e) => !e.CLINIC_API_ENVIRONMENT || e.CLINIC_API_ENVIRONMENT === "local" || e.CLINIC_API_BASE_URL, {
-  // Without a base URL the app talks to the local sandbox; a production label on it would mislead admins.
-  path: ["CLINIC_API_ENVIRONMENT"],
-  message: "names a platform environment but CLINIC_API_BASE_URL is not set, so the app would talk to the local sandbox. Set CLINIC_API_BASE_URL to that environment's server, or unset CLINIC_API_ENVIRONMENT to use the local sandbox",
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: port.default(LOCAL_DEFAULTS.appPort),
+    SANDBOX_PORT: port.default(LOCAL_DEFAULTS.sandboxPort),
+    APP_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+      .optional(),
+    CLINIC_API_BASE_URL: z.url().optional(),
+    CLINIC_API_ENVIRONMENT: z.enum(["local", "sandbox-us", "sandbox-ca", "production-us", "production-ca"]).optional(),
+    CLINIC_CLIENT_ID: nonEmpty.default(LOCAL_DEFAULTS.clientId),
+    CLINIC_CLIENT_SECRET: nonEmpty.default(LOCAL_DEFAULTS.clientSecret),
+    CLINIC_AUTH_MODE: z.enum(["role", "clinic"]).default("role"),
+    CLINIC_WEBHOOK_SECRET: nonEmpty.default(LOCAL_DEFAULTS.webhookSecret),
+    CLINIC_WEBHOOK_SECRET_PREVIOUS: nonEmpty.optional(),
+    CLINIC_WEBHOOK_CHALLENGE: nonEmpty.default(LOCAL_DEFAULTS.webhookChallenge),
+    APP_ENCRYPTION_KEY: nonEmpty.optional(),
+    NEXTAUTH_SECRET: nonEmpty.optional(),
+  })
+  .refine((e) => !e.CLINIC_API_ENVIRONMENT || e.CLINIC_API_ENVIRONMENT === "local" || e.CLINIC_API_BASE_URL, {
+    // Without a base URL the app talks to the local sandbox; a production label on it would mislead admins.
+    path: ["CLINIC_API_ENVIRONMENT"],
+    message:
+      "names a platform environment but CLINIC_API_BASE_URL is not set, so the app would talk to the local sandbox. Set CLINIC_API_BASE_URL to that environment's server, or unset CLINIC_API_ENVIRONMENT to use the local sandbox",
+  });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 

@@ -8,17 +8,46 @@ const FOREIGN = { status: 403, error: "This request did not come from this app."
 
 describe("serverActionRefusal", () => {
   it.each([
-    ["not a server action, whatever it carries", { host: "localhost:3000", origin: "http://evil.example", "content-length": "99999999" }, null],
-    ["a server action from the app's own page", { ...ACTION, origin: "http://localhost:3000", "content-length": "120" }, null],
+    [
+      "not a server action, whatever it carries",
+      { host: "localhost:3000", origin: "http://evil.example", "content-length": "99999999" },
+      null,
+    ],
+    [
+      "a server action from the app's own page",
+      { ...ACTION, origin: "http://localhost:3000", "content-length": "120" },
+      null,
+    ],
     ["without an Origin (not a browser page)", { ...ACTION }, null],
-    ["at the body limit", { ...ACTION, origin: "http://localhost:3000", "content-length": String(SERVER_ACTION_BODY_LIMIT_BYTES) }, null],
-    ["over the body limit", { ...ACTION, origin: "http://localhost:3000", "content-length": String(SERVER_ACTION_BODY_LIMIT_BYTES + 1) }, TOO_LARGE],
+    [
+      "at the body limit",
+      { ...ACTION, origin: "http://localhost:3000", "content-length": String(SERVER_ACTION_BODY_LIMIT_BYTES) },
+      null,
+    ],
+    [
+      "over the body limit",
+      { ...ACTION, origin: "http://localhost:3000", "content-length": String(SERVER_ACTION_BODY_LIMIT_BYTES + 1) },
+      TOO_LARGE,
+    ],
     ["from another site", { ...ACTION, origin: "http://evil.example" }, FOREIGN],
     ["from another port of the same host", { ...ACTION, origin: "http://localhost:3001" }, FOREIGN],
     ["an Origin that is not a URL", { ...ACTION, origin: "garbage" }, FOREIGN],
     ["the literal null Origin", { ...ACTION, origin: "null" }, FOREIGN],
-    ["behind a proxy: the forwarded host counts", { ...ACTION, host: "10.0.0.5:3000", "x-forwarded-host": "clinic.example.org", origin: "https://clinic.example.org" }, null],
-    ["behind a proxy, from another site", { ...ACTION, host: "10.0.0.5:3000", "x-forwarded-host": "clinic.example.org", origin: "https://evil.example" }, FOREIGN],
+    [
+      "behind a proxy: the forwarded host counts",
+      {
+        ...ACTION,
+        host: "10.0.0.5:3000",
+        "x-forwarded-host": "clinic.example.org",
+        origin: "https://clinic.example.org",
+      },
+      null,
+    ],
+    [
+      "behind a proxy, from another site",
+      { ...ACTION, host: "10.0.0.5:3000", "x-forwarded-host": "clinic.example.org", origin: "https://evil.example" },
+      FOREIGN,
+    ],
   ])("%s", (_name, headers, expected) => {
     expect(serverActionRefusal(new Headers(headers))).toEqual(expected);
   });

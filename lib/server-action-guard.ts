@@ -12,11 +12,13 @@ export interface Refusal {
 export function serverActionRefusal(headers: Headers): Refusal | null {
   if (!headers.has("next-action")) return null;
   const declared = Number(headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > SERVER_ACTION_BODY_LIMIT_BYTES) return { status: 413, error: "This request is too large." };
+  if (Number.isFinite(declared) && declared > SERVER_ACTION_BODY_LIMIT_BYTES)
+    return { status: 413, error: "This request is too large." };
   const origin = headers.get("origin");
   if (origin === null) return null; // not sent by a browser page; the action checks its caller itself
   const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").split(",")[0]!.trim();
-  if (originHost(origin) !== host || host === "") return { status: 403, error: "This request did not come from this app." };
+  if (originHost(origin) !== host || host === "")
+    return { status: 403, error: "This request did not come from this app." };
   return null;
 }
 

@@ -17,7 +17,10 @@ describe("assertStartupConfig", () => {
     [undefined, "ok"],
     ["0", "ok"],
     ["400", "ok"],
-    ["abc", /EVENT_RETENTION_DAYS is "abc"\. Set it to a whole number of days: 0 keeps events forever, otherwise at least 32/],
+    [
+      "abc",
+      /EVENT_RETENTION_DAYS is "abc"\. Set it to a whole number of days: 0 keeps events forever, otherwise at least 32/,
+    ],
     ["10", /EVENT_RETENTION_DAYS is "10"\..*at least 32/],
     ["31", /EVENT_RETENTION_DAYS is "31"/],
     ["-5", /EVENT_RETENTION_DAYS is "-5"/],

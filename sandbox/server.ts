@@ -20,13 +20,14 @@ async function main(): Promise<void> {
     port,
     host: process.env.SANDBOX_HOST ?? "127.0.0.1",
     seed: intFromEnv("SANDBOX_SEED", 1),
-    webhook: webhookUrl === "none"
-      ? null
-      : {
-          url: webhookUrl,
-          signing_secret: process.env.CLINIC_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.webhookSecret,
-          challenge_token: process.env.CLINIC_WEBHOOK_CHALLENGE ?? LOCAL_DEFAULTS.webhookChallenge,
-        },
+    webhook:
+      webhookUrl === "none"
+        ? null
+        : {
+            url: webhookUrl,
+            signing_secret: process.env.CLINIC_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.webhookSecret,
+            challenge_token: process.env.CLINIC_WEBHOOK_CHALLENGE ?? LOCAL_DEFAULTS.webhookChallenge,
+          },
   });
   console.log(`[sandbox] Platform sandbox listening at ${sandbox.url} (control API at ${sandbox.url}/__sandbox/seed)`);
   const stop = () => {

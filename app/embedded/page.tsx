@@ -11,7 +11,11 @@ import { EmbeddedFeature } from "@/components/embedded/embedded-feature";
 export const metadata: Metadata = { title: "Treatment plans" };
 export const dynamic = "force-dynamic";
 
-export default async function EmbeddedPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EmbeddedPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user } = await requireRole(...EMBED_ROLES);
   const raw = (await searchParams).patient;
   const patient = PatientParamSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
@@ -24,7 +28,8 @@ export default async function EmbeddedPage({ searchParams }: { searchParams: Pro
           Build and activate treatment plans in the platform without leaving {user.clinicName}&apos;s workspace
           {patientId ? (
             <>
-              {" "}for patient <span className="font-mono">{patientId}</span>
+              {" "}
+              for patient <span className="font-mono">{patientId}</span>
             </>
           ) : null}
           .

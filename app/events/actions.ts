@@ -6,7 +6,13 @@ import { db } from "@/lib/db";
 import { TIMELINE_ROLES } from "@/lib/events/timeline/access";
 import { eventsPerDay, type EventsPerDay } from "@/lib/events/timeline/chart";
 import { TimelineCursorSchema, TimelineFiltersSchema } from "@/lib/events/timeline/filters";
-import { getTimelineEvent, listTimeline, timelineHead, type TimelineEventDetail, type TimelinePage } from "@/lib/events/timeline/list";
+import {
+  getTimelineEvent,
+  listTimeline,
+  timelineHead,
+  type TimelineEventDetail,
+  type TimelinePage,
+} from "@/lib/events/timeline/list";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; message: string; errors: Record<string, string[]> };
 

@@ -12,11 +12,20 @@ import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
 export const metadata: Metadata = { title: "Events" };
 export const dynamic = "force-dynamic";
 
-export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EventsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { clinicId, user } = await requireRole(...TIMELINE_ROLES);
   const raw = await searchParams;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const parsed = TimelineFiltersSchema.safeParse({ category: first(raw.category), type: first(raw.type), date: first(raw.date), q: first(raw.q) });
+  const parsed = TimelineFiltersSchema.safeParse({
+    category: first(raw.category),
+    type: first(raw.type),
+    date: first(raw.date),
+    q: first(raw.q),
+  });
   // A hand-edited URL with a bad filter shows everything rather than an error page.
   const filters: TimelineFilters = parsed.success ? parsed.data : {};
   // The head is read before the list: an event that arrives in between moves the head the browser
@@ -27,7 +36,9 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
     <section className="space-y-6">
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">Events</h1>
-        <p className="text-slate-600">Everything that happens at {user.clinicName}, as it arrives. Kept here beyond the platform&apos;s 30 days.</p>
+        <p className="text-slate-600">
+          Everything that happens at {user.clinicName}, as it arrives. Kept here beyond the platform&apos;s 30 days.
+        </p>
       </header>
       {user.isAdmin && <ReconciliationPanel />}
       <EventTimeline initialFilters={filters} initialPage={page} initialChart={chart} initialHead={head} />

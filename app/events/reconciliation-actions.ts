@@ -7,7 +7,9 @@ import { latestRun, requestReconciliation } from "@/lib/events/reconcile/request
 import { viewOfRun, type ReconciliationView } from "@/lib/events/reconcile/view";
 import { getBoss } from "@/lib/jobs/boss";
 
-export async function startReconciliation(): Promise<{ ok: true; run: ReconciliationView } | { ok: false; message: string }> {
+export async function startReconciliation(): Promise<
+  { ok: true; run: ReconciliationView } | { ok: false; message: string }
+> {
   const { clinicId } = await requireRole("Admin");
   try {
     const run = await requestReconciliation(db, await getBoss(), clinicId, "manual");

@@ -17,7 +17,13 @@ export async function loadPatients(query: unknown): Promise<ActionResult<ListPag
   const platform = await clientFor(caller);
   if (!platform.ok) return { ok: false, ...platform.failure };
   try {
-    return { ok: true, data: await platform.client.patients({ number: parsed.data.page, size: parsed.data.size }, parsed.data.q || undefined) };
+    return {
+      ok: true,
+      data: await platform.client.patients(
+        { number: parsed.data.page, size: parsed.data.size },
+        parsed.data.q || undefined,
+      ),
+    };
   } catch (error) {
     return { ok: false, ...platformFailure(error).failure };
   }

@@ -6,7 +6,13 @@ import { requireRole } from "@/lib/auth";
 import type { ResourceRecord, ServiceResourceRecord } from "@/lib/contract";
 import { RESOURCE_ROLES, actFor, clientFor } from "@/lib/resources/actor";
 import { platformFailure } from "@/lib/resources/failure";
-import { fieldErrorsOf, PlatformIdSchema, ResourceEditSchema, ResourceListQuerySchema, toUpdateInput } from "@/lib/resources/fields";
+import {
+  fieldErrorsOf,
+  PlatformIdSchema,
+  ResourceEditSchema,
+  ResourceListQuerySchema,
+  toUpdateInput,
+} from "@/lib/resources/fields";
 import { filteredPage } from "@/lib/resources/list";
 import type { ListPage } from "@/lib/resources/list-filter";
 import { clinicPractitioners, type PractitionerOption } from "@/lib/resources/practitioners";
@@ -22,7 +28,10 @@ export async function loadResources(query: unknown): Promise<ActionResult<ListPa
   const acting = await actFor(caller, parsed.data.practitionerId);
   if (!acting.ok) return { ok: false, ...acting.failure };
   try {
-    return { ok: true, data: await filteredPage((page) => acting.client.resources.list(acting.practitionerId, page), parsed.data) };
+    return {
+      ok: true,
+      data: await filteredPage((page) => acting.client.resources.list(acting.practitionerId, page), parsed.data),
+    };
   } catch (error) {
     return fail(error);
   }
@@ -66,25 +75,43 @@ export async function loadTreatmentPlans(practitionerId: unknown): Promise<Actio
   }
 }
 
-export async function updateResourceDetails(practitionerId: unknown, resourceId: unknown, fields: unknown): Promise<ActionResult<ResourceRecord>> {
+export async function updateResourceDetails(
+  practitionerId: unknown,
+  resourceId: unknown,
+  fields: unknown,
+): Promise<ActionResult<ResourceRecord>> {
   const caller = await requireRole(...RESOURCE_ROLES);
-  const ids = { practitioner: practitionerId === undefined ? undefined : PlatformIdSchema.safeParse(practitionerId), resource: PlatformIdSchema.safeParse(resourceId) };
-  if ((ids.practitioner && !ids.practitioner.success) || !ids.resource.success) return failed("There is no such resource.");
+  const ids = {
+    practitioner: practitionerId === undefined ? undefined : PlatformIdSchema.safeParse(practitionerId),
+    resource: PlatformIdSchema.safeParse(resourceId),
+  };
+  if ((ids.practitioner && !ids.practitioner.success) || !ids.resource.success)
+    return failed("There is no such resource.");
   const parsed = ResourceEditSchema.safeParse(fields);
   if (!parsed.success) return failed("Some fields need your attention.", fieldErrorsOf(parsed.error.issues));
   const acting = await actFor(caller, ids.practitioner?.data);
   if (!acting.ok) return { ok: false, ...acting.failure };
   try {
-    return { ok: true, data: await acting.client.resources.update(acting.practitionerId, ids.resource.data, toUpdateInput(parsed.data)) };
+    return {
+      ok: true,
+      data: await acting.client.resources.update(acting.practitionerId, ids.resource.data, toUpdateInput(parsed.data)),
+    };
   } catch (error) {
     return fail(error);
   }
 }
 
-export async function deleteResource(practitionerId: unknown, resourceId: unknown): Promise<ActionResult<{ id: string }>> {
+export async function deleteResource(
+  practitionerId: unknown,
+  resourceId: unknown,
+): Promise<ActionResult<{ id: string }>> {
   const caller = await requireRole(...RESOURCE_ROLES);
-  const ids = { practitioner: practitionerId === undefined ? undefined : PlatformIdSchema.safeParse(practitionerId), resource: PlatformIdSchema.safeParse(resourceId) };
-  if ((ids.practitioner && !ids.practitioner.success) || !ids.resource.success) return failed("There is no such resource.");
+  const ids = {
+    practitioner: practitionerId === undefined ? undefined : PlatformIdSchema.safeParse(practitionerId),
+    resource: PlatformIdSchema.safeParse(resourceId),
+  };
+  if ((ids.practitioner && !ids.practitioner.success) || !ids.resource.success)
+    return failed("There is no such resource.");
   const acting = await actFor(caller, ids.practitioner?.data);
   if (!acting.ok) return { ok: false, ...acting.failure };
   try {

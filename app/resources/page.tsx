@@ -9,7 +9,11 @@ import { ResourceLibrary } from "@/components/resources/resource-library";
 export const metadata: Metadata = { title: "Resources" };
 export const dynamic = "force-dynamic";
 
-export default async function ResourcesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResourcesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user } = await requireRole(...RESOURCE_ROLES);
   const raw = (await searchParams).practitioner;
   const practitioner = typeof raw === "string" && raw.length > 0 && raw.length <= 100 ? raw : undefined;
@@ -19,10 +23,16 @@ export default async function ResourcesPage({ searchParams }: { searchParams: Pr
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">Resources</h1>
         <p className="text-slate-600">
-          {isStaff ? "Guides, handouts, infographics, meal plans and workbooks of your clinic's practitioners." : "Your guides, handouts, infographics, meal plans and workbooks."}
+          {isStaff
+            ? "Guides, handouts, infographics, meal plans and workbooks of your clinic's practitioners."
+            : "Your guides, handouts, infographics, meal plans and workbooks."}
         </p>
       </header>
-      <ResourceLibrary isStaff={isStaff} selfId={isStaff ? undefined : user.platformUserId} initialPractitioner={practitioner} />
+      <ResourceLibrary
+        isStaff={isStaff}
+        selfId={isStaff ? undefined : user.platformUserId}
+        initialPractitioner={practitioner}
+      />
     </section>
   );
 }

@@ -2,7 +2,8 @@
 // our own reconnect reasons (?reason=). Unknown values get the generic line, never the raw value.
 const ERROR_MESSAGES: Record<string, string> = {
   OAuthSignin: "The platform's sign-in page could not be opened. Try again in a moment.",
-  OAuthCallback: "The platform's answer could not be used (it may have expired or been used already). Please sign in again.",
+  OAuthCallback:
+    "The platform's answer could not be used (it may have expired or been used already). Please sign in again.",
   Callback: "Signing in did not complete. Please try again.",
   AccessDenied: "The platform did not grant access. Ask your clinic's admin if you should have it.",
   Configuration: "Sign-in is not configured correctly on this server. Tell your administrator.",
@@ -17,7 +18,10 @@ const REASON_MESSAGES: Record<string, string> = {
   signedout: "You are signed out, and the app's access to the platform was revoked.",
 };
 
-export function signInMessage(params: { error?: string; reason?: string }): { tone: "error" | "info"; text: string } | null {
+export function signInMessage(params: {
+  error?: string;
+  reason?: string;
+}): { tone: "error" | "info"; text: string } | null {
   if (params.error) return { tone: "error", text: ERROR_MESSAGES[params.error] ?? ERROR_MESSAGES.Default };
   if (params.reason && REASON_MESSAGES[params.reason]) return { tone: "info", text: REASON_MESSAGES[params.reason] };
   return null;

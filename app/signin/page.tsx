@@ -23,8 +23,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     <div className="mx-auto mt-8 max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
       <h1 className="text-2xl font-semibold">Sign in</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Clinic Connect works with your clinic&apos;s account on the platform. Sign in there, and the app connects on your
-        behalf; your platform password never reaches this app.
+        Clinic Connect works with your clinic&apos;s account on the platform. Sign in there, and the app connects on
+        your behalf; your platform password never reaches this app.
       </p>
       {message && (
         <p

@@ -21,14 +21,27 @@ interface ActionButtonProps {
   disabledReason?: string;
 }
 
-export function ActionButton({ label, action, confirm, variant = "secondary", ariaLabel, onDone, disabled, disabledReason }: ActionButtonProps) {
+export function ActionButton({
+  label,
+  action,
+  confirm,
+  variant = "secondary",
+  ariaLabel,
+  onDone,
+  disabled,
+  disabledReason,
+}: ActionButtonProps) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [asking, setAsking] = useState(false);
   const [result, setResult] = useState<AdminActionResult | null>(null);
   const run = () =>
     start(async () => {
-      const outcome = await action().catch((): AdminActionResult => ({ ok: false, message: "The server did not answer. Check your connection and try again.", errors: {} }));
+      const outcome = await action().catch((): AdminActionResult => ({
+        ok: false,
+        message: "The server did not answer. Check your connection and try again.",
+        errors: {},
+      }));
       setAsking(false);
       setResult(outcome);
       onDone?.(outcome);
@@ -37,14 +50,33 @@ export function ActionButton({ label, action, confirm, variant = "secondary", ar
     });
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <Button size="sm" variant={variant} busy={pending} disabled={disabled} title={disabled ? disabledReason : undefined} aria-label={ariaLabel} onClick={() => (confirm ? setAsking(true) : run())}>
+      <Button
+        size="sm"
+        variant={variant}
+        busy={pending}
+        disabled={disabled}
+        title={disabled ? disabledReason : undefined}
+        aria-label={ariaLabel}
+        onClick={() => (confirm ? setAsking(true) : run())}
+      >
         {label}
       </Button>
       {confirm && (
-        <ConfirmDialog open={asking} title={confirm.title} description={confirm.description} confirmLabel={confirm.confirmLabel} busy={pending} onConfirm={run} onCancel={() => setAsking(false)} />
+        <ConfirmDialog
+          open={asking}
+          title={confirm.title}
+          description={confirm.description}
+          confirmLabel={confirm.confirmLabel}
+          busy={pending}
+          onConfirm={run}
+          onCancel={() => setAsking(false)}
+        />
       )}
       {result?.message && (
-        <span role={result.ok ? "status" : "alert"} className={`max-w-xs text-xs ${result.ok ? "text-emerald-800" : "text-red-700"}`}>
+        <span
+          role={result.ok ? "status" : "alert"}
+          className={`max-w-xs text-xs ${result.ok ? "text-emerald-800" : "text-red-700"}`}
+        >
           {result.message}
         </span>
       )}

@@ -6,7 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { IDLE, type AdminActionResult } from "@/lib/admin/result";
 
-export function ClinicKeyForm({ action, replacing }: { action: (previous: AdminActionResult, form: FormData) => Promise<AdminActionResult>; replacing: boolean }) {
+export function ClinicKeyForm({
+  action,
+  replacing,
+}: {
+  action: (previous: AdminActionResult, form: FormData) => Promise<AdminActionResult>;
+  replacing: boolean;
+}) {
   const [state, formAction, pending] = useActionState(action, IDLE);
   return (
     <form action={formAction} className="space-y-3" noValidate>
@@ -15,7 +21,17 @@ export function ClinicKeyForm({ action, replacing }: { action: (previous: AdminA
         hint="From the platform's dashboard for this clinic. It is stored encrypted and only its last four characters are shown."
         errors={state.ok ? undefined : state.errors.clinicKey}
       >
-        {(props) => <input {...props} name="clinicKey" type="password" autoComplete="off" spellCheck={false} className={`${inputClass} font-mono`} required />}
+        {(props) => (
+          <input
+            {...props}
+            name="clinicKey"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            className={`${inputClass} font-mono`}
+            required
+          />
+        )}
       </Field>
       <Button type="submit" variant="primary" busy={pending}>
         {replacing ? "Replace the key" : "Save the key"}

@@ -10,7 +10,13 @@ import type { AdminActionResult } from "@/lib/admin/result";
 
 const CALLBACK = "/admin/accounts";
 
-export function ClinicTokenButton({ working, prepare }: { working: boolean; prepare: () => Promise<AdminActionResult> }) {
+export function ClinicTokenButton({
+  working,
+  prepare,
+}: {
+  working: boolean;
+  prepare: () => Promise<AdminActionResult>;
+}) {
   const [asking, setAsking] = useState(false);
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +45,11 @@ export function ClinicTokenButton({ working, prepare }: { working: boolean; prep
         onConfirm={replace}
         onCancel={() => setAsking(false)}
       />
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,5 +6,11 @@ import { deliveryFiltersHref, type DeliveryFilters } from "@/lib/admin/delivery-
 
 export function DeliveriesPager({ meta, filters }: { meta: PageMeta; filters: DeliveryFilters }) {
   const router = useRouter();
-  return <Pagination meta={meta} noun="delivery attempts" onPage={(page) => router.push(deliveryFiltersHref("/admin/webhooks", { ...filters, page }))} />;
+  return (
+    <Pagination
+      meta={meta}
+      noun="delivery attempts"
+      onPage={(page) => router.push(deliveryFiltersHref("/admin/webhooks", { ...filters, page }))}
+    />
+  );
 }

@@ -28,11 +28,17 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
   const floor = PAD.top + plotH;
   return (
     <figure className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <figcaption className="text-sm font-medium text-slate-700">Delivery success per day (UTC, the platform&apos;s log)</figcaption>
+      <figcaption className="text-sm font-medium text-slate-700">
+        Delivery success per day (UTC, the platform&apos;s log)
+      </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={deliveryChartSummary(chart)}>
         <line x1={PAD.left} x2={W - PAD.right} y1={floor} y2={floor} stroke="#cbd5e1" />
-        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="#64748b">{max}</text>
-        <text x={PAD.left - 4} y={floor} textAnchor="end" fontSize="10" fill="#64748b">0</text>
+        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="#64748b">
+          {max}
+        </text>
+        <text x={PAD.left - 4} y={floor} textAnchor="end" fontSize="10" fill="#64748b">
+          0
+        </text>
         {chart.days.map((d, i) => {
           const x = PAD.left + i * slot + (slot - bar) / 2;
           const hd = h(d.delivered);
@@ -42,25 +48,59 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
               <title>{`${d.day}: ${d.delivered} delivered, ${d.failed} failed (${successRate(d)})`}</title>
               {hd > 0 && <rect x={x} y={floor - hd} width={bar} height={hd} fill={DELIVERED} />}
               {hf > 0 && <rect x={x} y={floor - hd - hf} width={bar} height={hf} fill={FAILED} />}
-              {i % labelEvery === 0 && <text x={x + bar / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#64748b">{d.day.slice(5)}</text>}
+              {i % labelEvery === 0 && (
+                <text x={x + bar / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#64748b">
+                  {d.day.slice(5)}
+                </text>
+              )}
             </g>
           );
         })}
       </svg>
       <ul className="flex flex-wrap gap-4 text-xs text-slate-700" aria-label="Legend">
-        <li className="inline-flex items-center gap-1.5"><span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: DELIVERED }} />Delivered</li>
-        <li className="inline-flex items-center gap-1.5"><span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: FAILED }} />Failed</li>
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: DELIVERED }} />
+          Delivered
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: FAILED }} />
+          Failed
+        </li>
       </ul>
-      {chart.truncated && <p className="text-xs text-amber-800">More attempts than the chart reads at once: the counts are a lower bound.</p>}
+      {chart.truncated && (
+        <p className="text-xs text-amber-800">
+          More attempts than the chart reads at once: the counts are a lower bound.
+        </p>
+      )}
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">Show the numbers as a table</summary>
         <table className="mt-2 w-full text-left text-xs">
           <caption className="sr-only">Delivery attempts per day</caption>
-          <thead><tr><th scope="col" className="px-2 py-1">Day</th><th scope="col" className="px-2 py-1">Delivered</th><th scope="col" className="px-2 py-1">Failed</th><th scope="col" className="px-2 py-1">Success</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col" className="px-2 py-1">
+                Day
+              </th>
+              <th scope="col" className="px-2 py-1">
+                Delivered
+              </th>
+              <th scope="col" className="px-2 py-1">
+                Failed
+              </th>
+              <th scope="col" className="px-2 py-1">
+                Success
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {chart.days.map((d) => (
               <tr key={d.day} className="border-t border-slate-100">
-                <th scope="row" className="px-2 py-1 font-normal">{d.day}</th><td className="px-2 py-1">{d.delivered}</td><td className="px-2 py-1">{d.failed}</td><td className="px-2 py-1">{successRate(d)}</td>
+                <th scope="row" className="px-2 py-1 font-normal">
+                  {d.day}
+                </th>
+                <td className="px-2 py-1">{d.delivered}</td>
+                <td className="px-2 py-1">{d.failed}</td>
+                <td className="px-2 py-1">{successRate(d)}</td>
               </tr>
             ))}
           </tbody>

@@ -6,11 +6,23 @@ import { useId, useState, type FormEvent } from "react";
 import { DateFilterInput } from "@/components/events/date-filter-input";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { DELIVERY_PAGE_SIZES, DEFAULT_DELIVERY_FILTERS, deliveryFiltersHref, DeliveryFiltersSchema, type DeliveryFilters } from "@/lib/admin/delivery-filters";
+import {
+  DELIVERY_PAGE_SIZES,
+  DEFAULT_DELIVERY_FILTERS,
+  deliveryFiltersHref,
+  DeliveryFiltersSchema,
+  type DeliveryFilters,
+} from "@/lib/admin/delivery-filters";
 
 const BASE = "/admin/webhooks";
 
-export function DeliveryFiltersForm({ filters, errors }: { filters: DeliveryFilters; errors: Record<string, string[]> }) {
+export function DeliveryFiltersForm({
+  filters,
+  errors,
+}: {
+  filters: DeliveryFilters;
+  errors: Record<string, string[]>;
+}) {
   const router = useRouter();
   const id = useId();
   const [attemptedAt, setAttemptedAt] = useState(filters.attempted_at ?? "");
@@ -41,18 +53,32 @@ export function DeliveryFiltersForm({ filters, errors }: { filters: DeliveryFilt
 
   const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
   return (
-    <form onSubmit={apply} aria-label="Delivery filters" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      onSubmit={apply}
+      aria-label="Delivery filters"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <div className="flex flex-wrap items-end gap-4">
         <div>
           <DateFilterInput value={filters.attempted_at} onChange={setAttemptedAt} />
           <p className="mt-1 text-xs text-slate-500">Attempt date, UTC{attemptedAt ? `: ${attemptedAt}` : ""}</p>
         </div>
         <div className="space-y-1 text-sm">
-          <label htmlFor={`${id}-event_id`} className="block font-medium text-slate-700">Event id</label>
-          <input id={`${id}-event_id`} name="event_id" defaultValue={filters.event_id ?? ""} className={`${inputClass} w-56 font-mono`} aria-invalid={shown.event_id ? true : undefined} />
+          <label htmlFor={`${id}-event_id`} className="block font-medium text-slate-700">
+            Event id
+          </label>
+          <input
+            id={`${id}-event_id`}
+            name="event_id"
+            defaultValue={filters.event_id ?? ""}
+            className={`${inputClass} w-56 font-mono`}
+            aria-invalid={shown.event_id ? true : undefined}
+          />
         </div>
         <div className="space-y-1 text-sm">
-          <label htmlFor={`${id}-delivered`} className="block font-medium text-slate-700">Outcome</label>
+          <label htmlFor={`${id}-delivered`} className="block font-medium text-slate-700">
+            Outcome
+          </label>
           <select id={`${id}-delivered`} name="delivered" defaultValue={filters.delivered ?? ""} className={select}>
             <option value="">Delivered or failed</option>
             <option value="true">Delivered</option>
@@ -60,33 +86,47 @@ export function DeliveryFiltersForm({ filters, errors }: { filters: DeliveryFilt
           </select>
         </div>
         <div className="space-y-1 text-sm">
-          <label htmlFor={`${id}-sort`} className="block font-medium text-slate-700">Sort by</label>
+          <label htmlFor={`${id}-sort`} className="block font-medium text-slate-700">
+            Sort by
+          </label>
           <select id={`${id}-sort`} name="sort" defaultValue={filters.sort} className={select}>
             <option value="attempted_at">Attempt time</option>
             <option value="event_id">Event id</option>
           </select>
         </div>
         <div className="space-y-1 text-sm">
-          <label htmlFor={`${id}-order`} className="block font-medium text-slate-700">Order</label>
+          <label htmlFor={`${id}-order`} className="block font-medium text-slate-700">
+            Order
+          </label>
           <select id={`${id}-order`} name="order" defaultValue={filters.order} className={select}>
             <option value="DESC">Descending</option>
             <option value="ASC">Ascending</option>
           </select>
         </div>
         <div className="space-y-1 text-sm">
-          <label htmlFor={`${id}-size`} className="block font-medium text-slate-700">Per page</label>
+          <label htmlFor={`${id}-size`} className="block font-medium text-slate-700">
+            Per page
+          </label>
           <select id={`${id}-size`} name="size" defaultValue={String(filters.size)} className={select}>
-            {DELIVERY_PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {DELIVERY_PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex gap-2">
-          <Button type="submit" variant="primary">Apply filters</Button>
+          <Button type="submit" variant="primary">
+            Apply filters
+          </Button>
           <Button onClick={() => router.push(deliveryFiltersHref(BASE, DEFAULT_DELIVERY_FILTERS))}>Clear</Button>
         </div>
       </div>
       {Object.keys(shown).length > 0 && (
         <ul role="alert" className="list-inside list-disc text-sm text-red-700">
-          {Object.entries(shown).map(([field, messages]) => <li key={field}>{messages.join(" ")}</li>)}
+          {Object.entries(shown).map(([field, messages]) => (
+            <li key={field}>{messages.join(" ")}</li>
+          ))}
         </ul>
       )}
     </form>

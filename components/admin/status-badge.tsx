@@ -29,7 +29,10 @@ const STATES: Record<string, { label: string; tone: Tone }> = {
 export function StatusBadge({ state, label }: { state: string; label?: string }) {
   const known = STATES[state] ?? { label: state, tone: "off" as const };
   return (
-    <span data-state={state} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[known.tone]}`}>
+    <span
+      data-state={state}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[known.tone]}`}
+    >
       {label ?? known.label}
     </span>
   );

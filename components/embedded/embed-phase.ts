@@ -32,12 +32,20 @@ export function embedReducer(phase: EmbedPhase, step: EmbedStep): EmbedPhase {
       return phase.kind === "minting" ? { kind: "failed", attempt: phase.attempt, failure: step.failure } : phase;
     case "ready":
       // A ready message for another grant is not this mount's.
-      return phase.kind === "loading" && phase.session.grant_id === step.grantId ? { kind: "ready", attempt: phase.attempt, session: phase.session, user: step.user } : phase;
+      return phase.kind === "loading" && phase.session.grant_id === step.grantId
+        ? { kind: "ready", attempt: phase.attempt, session: phase.session, user: step.user }
+        : phase;
     case "refused":
-      return phase.kind === "loading" || phase.kind === "ready" ? { kind: "refused", attempt: phase.attempt, code: step.code } : phase;
+      return phase.kind === "loading" || phase.kind === "ready"
+        ? { kind: "refused", attempt: phase.attempt, code: step.code }
+        : phase;
     case "silent":
       return phase.kind === "loading"
-        ? { kind: "failed", attempt: phase.attempt, failure: { error: "The embedded feature did not answer. Start a fresh session to try again." } }
+        ? {
+            kind: "failed",
+            attempt: phase.attempt,
+            failure: { error: "The embedded feature did not answer. Start a fresh session to try again." },
+          }
         : phase;
   }
 }

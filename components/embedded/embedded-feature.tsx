@@ -22,10 +22,16 @@ const MAX_NOTICES = 5;
 function noticeOf(message: EmbedMessage, patientId: string | null): Omit<PlanNotice, "key"> | null {
   const forWhom = (id: string) => (id === patientId ? "this patient" : `patient ${id}`);
   if (message.type === EMBED_MESSAGE_TYPES.activated) {
-    return { kind: "activated", treatmentPlanId: message.treatment_plan_id, text: `Treatment plan ${message.treatment_plan_id} activated for ${forWhom(message.patient_id)}.` };
+    return {
+      kind: "activated",
+      treatmentPlanId: message.treatment_plan_id,
+      text: `Treatment plan ${message.treatment_plan_id} activated for ${forWhom(message.patient_id)}.`,
+    };
   }
-  if (message.type === EMBED_MESSAGE_TYPES.draftSaved) return { kind: "draft", text: `Draft ${message.treatment_plan_id} saved for ${forWhom(message.patient_id)}.` };
-  if (message.type === EMBED_MESSAGE_TYPES.error && message.code === "action_failed") return { kind: "action_failed", text: `The builder could not save: ${message.message}` };
+  if (message.type === EMBED_MESSAGE_TYPES.draftSaved)
+    return { kind: "draft", text: `Draft ${message.treatment_plan_id} saved for ${forWhom(message.patient_id)}.` };
+  if (message.type === EMBED_MESSAGE_TYPES.error && message.code === "action_failed")
+    return { kind: "action_failed", text: `The builder could not save: ${message.message}` };
   return null;
 }
 
@@ -41,7 +47,12 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
   const { phase, frameRef, restart } = useEmbedSession(platformOrigin, onMessage);
   const session = phase.kind === "loading" || phase.kind === "ready" ? phase.session : null;
   const busy = phase.kind === "minting" || phase.kind === "loading";
-  const problem = phase.kind === "refused" ? REFUSALS[phase.code] : phase.kind === "failed" ? { title: "The embedded feature could not be opened", message: phase.failure.error } : null;
+  const problem =
+    phase.kind === "refused"
+      ? REFUSALS[phase.code]
+      : phase.kind === "failed"
+        ? { title: "The embedded feature could not be opened", message: phase.failure.error }
+        : null;
 
   return (
     <div className="flex flex-col gap-3">
@@ -53,7 +64,11 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
           {phase.kind === "ready" && "Connected to the platform."}
         </p>
         {phase.kind === "ready" && (
-          <button type="button" onClick={restart} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={restart}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
             Restart session
           </button>
         )}
@@ -63,11 +78,18 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
           <h2 className="text-base font-semibold">{problem.title}</h2>
           <p className="text-sm">{problem.message}</p>
           <div className="flex flex-wrap gap-3">
-            <button type="button" onClick={restart} className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            <button
+              type="button"
+              onClick={restart}
+              className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
               Start a fresh session
             </button>
             {phase.kind === "failed" && phase.failure.reconnect && (
-              <Link href={phase.failure.reconnect} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium">
+              <Link
+                href={phase.failure.reconnect}
+                className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium"
+              >
                 Sign in again
               </Link>
             )}
@@ -75,7 +97,10 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
         </div>
       )}
       {(busy || session) && (
-        <div className="relative h-[calc(100vh-16rem)] min-h-[32rem] w-full overflow-hidden rounded-lg border border-slate-200 bg-white" aria-busy={busy}>
+        <div
+          className="relative h-[calc(100vh-16rem)] min-h-[32rem] w-full overflow-hidden rounded-lg border border-slate-200 bg-white"
+          aria-busy={busy}
+        >
           {session && (
             <iframe
               key={phase.attempt}

@@ -5,24 +5,45 @@
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from "react";
 import { EMBED_MESSAGE_TYPES, type EmbedMessage } from "@/lib/contract/session-grants";
 import { acceptEmbedMessage, isRefusal } from "@/lib/embedded/messages";
-import { EMBED_SESSION_ROUTE, EmbedSessionSchema, MintFailureSchema, type EmbedSession, type MintFailure } from "@/lib/embedded/session";
+import {
+  EMBED_SESSION_ROUTE,
+  EmbedSessionSchema,
+  MintFailureSchema,
+  type EmbedSession,
+  type MintFailure,
+} from "@/lib/embedded/session";
 import { embedReducer, FIRST_PHASE, type EmbedPhase } from "@/components/embedded/embed-phase";
 
 /** How long the platform's page may take to say it is ready (or refused) once mounted. */
 const READY_TIMEOUT_MS = 30_000;
 
-async function mint(signal: AbortSignal): Promise<{ ok: true; session: EmbedSession } | { ok: false; failure: MintFailure }> {
+async function mint(
+  signal: AbortSignal,
+): Promise<{ ok: true; session: EmbedSession } | { ok: false; failure: MintFailure }> {
   try {
-    const response = await fetch(EMBED_SESSION_ROUTE, { method: "POST", cache: "no-store", credentials: "same-origin", signal });
+    const response = await fetch(EMBED_SESSION_ROUTE, {
+      method: "POST",
+      cache: "no-store",
+      credentials: "same-origin",
+      signal,
+    });
     const body: unknown = await response.json().catch(() => null);
     if (response.ok) {
       const session = EmbedSessionSchema.safeParse(body);
       if (session.success) return { ok: true, session: session.data };
     }
     const failure = MintFailureSchema.safeParse(body);
-    return { ok: false, failure: failure.success ? failure.data : { error: `The session could not be started (HTTP ${response.status}).` } };
+    return {
+      ok: false,
+      failure: failure.success
+        ? failure.data
+        : { error: `The session could not be started (HTTP ${response.status}).` },
+    };
   } catch {
-    return { ok: false, failure: { error: "The app could not be reached. Check the connection and start a fresh session." } };
+    return {
+      ok: false,
+      failure: { error: "The app could not be reached. Check the connection and start a fresh session." },
+    };
   }
 }
 
@@ -45,7 +66,11 @@ export function useEmbedSession(
     const attempt = phase.attempt;
     void mint(controller.signal).then((result) => {
       if (controller.signal.aborted) return;
-      dispatch(result.ok ? { type: "minted", attempt, session: result.session } : { type: "mint_failed", attempt, failure: result.failure });
+      dispatch(
+        result.ok
+          ? { type: "minted", attempt, session: result.session }
+          : { type: "mint_failed", attempt, failure: result.failure },
+      );
     });
     return () => controller.abort();
   }, [phase.kind, phase.attempt]);
@@ -59,11 +84,16 @@ export function useEmbedSession(
 
   useEffect(() => {
     function listen(event: MessageEvent) {
-      const message = acceptEmbedMessage(event, { origin: platformOrigin, source: frameRef.current?.contentWindow ?? null });
+      const message = acceptEmbedMessage(event, {
+        origin: platformOrigin,
+        source: frameRef.current?.contentWindow ?? null,
+      });
       if (!message) return;
       const attempt = attemptRef.current;
-      if (message.type === EMBED_MESSAGE_TYPES.ready) dispatch({ type: "ready", attempt, grantId: message.grant_id, user: message.user });
-      if (message.type === EMBED_MESSAGE_TYPES.error && isRefusal(message.code)) dispatch({ type: "refused", attempt, code: message.code });
+      if (message.type === EMBED_MESSAGE_TYPES.ready)
+        dispatch({ type: "ready", attempt, grantId: message.grant_id, user: message.user });
+      if (message.type === EMBED_MESSAGE_TYPES.error && isRefusal(message.code))
+        dispatch({ type: "refused", attempt, code: message.code });
       onMessageRef.current(message);
     }
     window.addEventListener("message", listen);

@@ -35,8 +35,15 @@ export function DateFilterInput({ value, onChange }: { value: string | undefined
   return (
     <fieldset className="flex flex-wrap items-end gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-700">Date</legend>
-      <label className="sr-only" htmlFor="date-mode">Date filter</label>
-      <select id="date-mode" className={input} value={state.mode} onChange={(e) => update({ ...state, mode: e.target.value as Mode })}>
+      <label className="sr-only" htmlFor="date-mode">
+        Date filter
+      </label>
+      <select
+        id="date-mode"
+        className={input}
+        value={state.mode}
+        onChange={(e) => update({ ...state, mode: e.target.value as Mode })}
+      >
         <option value="any">Any time</option>
         <option value="on">On</option>
         <option value="before">Before</option>
@@ -44,10 +51,22 @@ export function DateFilterInput({ value, onChange }: { value: string | undefined
         <option value="between">Between</option>
       </select>
       {state.mode !== "any" && (
-        <input aria-label={state.mode === "between" ? "From" : "Day"} type="date" className={input} value={state.a} onChange={(e) => update({ ...state, a: e.target.value })} />
+        <input
+          aria-label={state.mode === "between" ? "From" : "Day"}
+          type="date"
+          className={input}
+          value={state.a}
+          onChange={(e) => update({ ...state, a: e.target.value })}
+        />
       )}
       {state.mode === "between" && (
-        <input aria-label="To" type="date" className={input} value={state.b} onChange={(e) => update({ ...state, b: e.target.value })} />
+        <input
+          aria-label="To"
+          type="date"
+          className={input}
+          value={state.b}
+          onChange={(e) => update({ ...state, b: e.target.value })}
+        />
       )}
       {state.mode !== "any" && incomplete && (
         <span role="status" className="text-xs text-amber-700">

@@ -31,23 +31,48 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
         onClick={(ev) => ev.stopPropagation()}
       >
         <div className="flex items-start justify-between gap-4">
-          <h2 id="event-drawer-title" className="font-mono text-lg font-semibold">{e?.type ?? "Event"}</h2>
-          <button ref={closeButton} type="button" onClick={onClose} className="rounded-md border border-slate-300 px-2 py-1 text-sm">Close</button>
+          <h2 id="event-drawer-title" className="font-mono text-lg font-semibold">
+            {e?.type ?? "Event"}
+          </h2>
+          <button
+            ref={closeButton}
+            type="button"
+            onClick={onClose}
+            className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+          >
+            Close
+          </button>
         </div>
         {detail.isLoading && <p className="mt-4 text-slate-600">Loading…</p>}
         {!detail.isLoading && !e && <p className="mt-4 text-slate-600">This event is not available.</p>}
         {e && (
           <>
             <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-slate-500">Id</dt><dd className="font-mono break-all">{e.id}</dd>
-              <dt className="text-slate-500">Category</dt><dd>{categoryLabel(e.category)}</dd>
-              <dt className="text-slate-500">Created</dt><dd><time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time></dd>
-              <dt className="text-slate-500">Arrived</dt><dd><time dateTime={e.receivedAt}>{formatWhen(e.receivedAt)}</time> ({formatDelay(e.delayMs)} later)</dd>
-              <dt className="text-slate-500">Source</dt><dd>{e.source === "webhook" ? "Webhook" : "Reconciliation"}</dd>
-              {e.integrationId && (<><dt className="text-slate-500">Integration</dt><dd className="font-mono">{e.integrationId}</dd></>)}
+              <dt className="text-slate-500">Id</dt>
+              <dd className="font-mono break-all">{e.id}</dd>
+              <dt className="text-slate-500">Category</dt>
+              <dd>{categoryLabel(e.category)}</dd>
+              <dt className="text-slate-500">Created</dt>
+              <dd>
+                <time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time>
+              </dd>
+              <dt className="text-slate-500">Arrived</dt>
+              <dd>
+                <time dateTime={e.receivedAt}>{formatWhen(e.receivedAt)}</time> ({formatDelay(e.delayMs)} later)
+              </dd>
+              <dt className="text-slate-500">Source</dt>
+              <dd>{e.source === "webhook" ? "Webhook" : "Reconciliation"}</dd>
+              {e.integrationId && (
+                <>
+                  <dt className="text-slate-500">Integration</dt>
+                  <dd className="font-mono">{e.integrationId}</dd>
+                </>
+              )}
             </dl>
             <h3 className="mt-6 text-sm font-semibold text-slate-700">Data</h3>
-            <pre className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs" aria-label="Event data">{JSON.stringify(e.data, null, 2)}</pre>
+            <pre className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs" aria-label="Event data">
+              {JSON.stringify(e.data, null, 2)}
+            </pre>
           </>
         )}
       </aside>

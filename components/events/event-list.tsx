@@ -20,9 +20,12 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, fi
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !loadingMore) onLoadMore();
-    }, { rootMargin: "400px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !loadingMore) onLoadMore();
+      },
+      { rootMargin: "400px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore, loadingMore, onLoadMore]);
@@ -49,28 +52,48 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, fi
       <table className="w-full text-left text-sm" aria-label="Events">
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Event</th>
-            <th scope="col" className="px-3 py-2 font-medium">Category</th>
-            <th scope="col" className="px-3 py-2 font-medium">When</th>
-            <th scope="col" className="px-3 py-2 font-medium">Source</th>
-            <th scope="col" className="px-3 py-2 font-medium">Delay</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Event
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Category
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              When
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Source
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Delay
+            </th>
           </tr>
         </thead>
         <tbody>
           {events.map((e) => (
             <tr key={e.id} data-event-id={e.id} className="border-t border-slate-100 hover:bg-slate-50">
               <td className="px-3 py-2">
-                <button type="button" className="font-mono text-brand-700 underline-offset-2 hover:underline" onClick={() => onOpen(e.id)}>
+                <button
+                  type="button"
+                  className="font-mono text-brand-700 underline-offset-2 hover:underline"
+                  onClick={() => onOpen(e.id)}
+                >
                   {e.type}
                 </button>
               </td>
               <td className="px-3 py-2">
                 <span className="inline-flex items-center gap-1.5">
-                  <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: CATEGORY_COLORS[e.category] ?? "#999" }} />
+                  <span
+                    aria-hidden
+                    className="inline-block h-2.5 w-2.5 rounded-full"
+                    style={{ background: CATEGORY_COLORS[e.category] ?? "#999" }}
+                  />
                   {categoryLabel(e.category)}
                 </span>
               </td>
-              <td className="px-3 py-2 whitespace-nowrap"><time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time></td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time>
+              </td>
               <td className="px-3 py-2">{e.source === "webhook" ? "Webhook" : "Reconciliation"}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDelay(e.delayMs)}</td>
             </tr>
@@ -79,7 +102,12 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, fi
       </table>
       <div ref={sentinel} className="flex justify-center border-t border-slate-100 p-3">
         {hasMore ? (
-          <button type="button" onClick={onLoadMore} disabled={loadingMore} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={onLoadMore}
+            disabled={loadingMore}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60"
+          >
             {loadingMore ? "Loading…" : "Load more"}
           </button>
         ) : (

@@ -51,27 +51,51 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
   const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
   const close = useCallback(() => setOpenId(null), []);
   const retryList = () => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch());
-  const listErrorTitle = list.isFetchNextPageError ? "More events could not be loaded" : list.data ? "The events could not be updated" : "The events could not be loaded";
+  const listErrorTitle = list.isFetchNextPageError
+    ? "More events could not be loaded"
+    : list.data
+      ? "The events could not be updated"
+      : "The events could not be loaded";
 
   return (
     <div className="space-y-4">
       <TimelineFiltersBar value={filters} onChange={setFilters} />
       <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-600">
-        <span aria-hidden className={`inline-block h-2 w-2 rounded-full ${live.error ? "bg-amber-500" : "bg-emerald-500"}`} />
-        {live.error ? "Live updates paused: retrying…" : live.updatedAt ? `Live · new events at ${live.updatedAt.toLocaleTimeString()}` : "Live"}
+        <span
+          aria-hidden
+          className={`inline-block h-2 w-2 rounded-full ${live.error ? "bg-amber-500" : "bg-emerald-500"}`}
+        />
+        {live.error
+          ? "Live updates paused: retrying…"
+          : live.updatedAt
+            ? `Live · new events at ${live.updatedAt.toLocaleTimeString()}`
+            : "Live"}
       </p>
       {chart.data && <EventsChart chart={chart.data} type={filters.type} searchActive={Boolean(filters.q)} />}
       {chart.isError && (
         <ErrorState
           title={chart.data ? "The chart could not be updated" : "The chart could not be loaded"}
-          error={chart.data ? { message: "It shows the counts from the last time it loaded. Try again to update it." } : TRY_AGAIN}
+          error={
+            chart.data
+              ? { message: "It shows the counts from the last time it loaded. Try again to update it." }
+              : TRY_AGAIN
+          }
           onRetry={() => void chart.refetch()}
         />
       )}
       {list.isError && <ErrorState title={listErrorTitle} error={TRY_AGAIN} onRetry={retryList} />}
       {list.isPending && <p className="text-slate-600">Loading events…</p>}
       {/* Without data (a failed first load) there is no list: "no events match" would be untrue. */}
-      {list.data && <EventList events={events} hasMore={list.hasNextPage} loadingMore={list.isFetchingNextPage} onLoadMore={loadMore} onOpen={setOpenId} filtered={Object.values(filters).some(Boolean)} />}
+      {list.data && (
+        <EventList
+          events={events}
+          hasMore={list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={loadMore}
+          onOpen={setOpenId}
+          filtered={Object.values(filters).some(Boolean)}
+        />
+      )}
       <EventDrawer id={openId} onClose={close} />
     </div>
   );

@@ -14,7 +14,15 @@ export function chartSummary(chart: EventsPerDay, type?: string): string {
 }
 
 /** `type`: the type filter the counts follow; `searchActive`: a search narrows the list, not these counts. */
-export function EventsChart({ chart, type, searchActive = false }: { chart: EventsPerDay; type?: string; searchActive?: boolean }) {
+export function EventsChart({
+  chart,
+  type,
+  searchActive = false,
+}: {
+  chart: EventsPerDay;
+  type?: string;
+  searchActive?: boolean;
+}) {
   const totals = chart.days.map((_, i) => chart.series.reduce((s, x) => s + x.counts[i], 0));
   const max = Math.max(1, ...totals);
   const plotW = W - PAD.left - PAD.right;
@@ -26,13 +34,23 @@ export function EventsChart({ chart, type, searchActive = false }: { chart: Even
   return (
     <figure className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="text-sm font-medium text-slate-700">
-        Events per day{type && <span className="font-normal text-slate-600"> of type <code>{type}</code></span>}
+        Events per day
+        {type && (
+          <span className="font-normal text-slate-600">
+            {" "}
+            of type <code>{type}</code>
+          </span>
+        )}
       </figcaption>
       {searchActive && <p className="text-xs text-slate-600">The search narrows the list below, not these counts.</p>}
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={chartSummary(chart, type)}>
         <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#cbd5e1" />
-        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="#64748b">{max}</text>
-        <text x={PAD.left - 4} y={PAD.top + plotH} textAnchor="end" fontSize="10" fill="#64748b">0</text>
+        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="#64748b">
+          {max}
+        </text>
+        <text x={PAD.left - 4} y={PAD.top + plotH} textAnchor="end" fontSize="10" fill="#64748b">
+          0
+        </text>
         {chart.days.map((day, i) => {
           let base = PAD.top + plotH;
           const x = PAD.left + i * slot + (slot - bar) / 2;
@@ -41,10 +59,21 @@ export function EventsChart({ chart, type, searchActive = false }: { chart: Even
               {chart.series.map((s) => {
                 const h = y(s.counts[i]);
                 base -= h;
-                return h > 0 ? <rect key={s.category} x={x} y={base} width={bar} height={h} fill={CATEGORY_COLORS[s.category] ?? "#999"} /> : null;
+                return h > 0 ? (
+                  <rect
+                    key={s.category}
+                    x={x}
+                    y={base}
+                    width={bar}
+                    height={h}
+                    fill={CATEGORY_COLORS[s.category] ?? "#999"}
+                  />
+                ) : null;
               })}
               {i % labelEvery === 0 && (
-                <text x={x + bar / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#64748b">{formatDay(day)}</text>
+                <text x={x + bar / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#64748b">
+                  {formatDay(day)}
+                </text>
               )}
             </g>
           );
@@ -53,7 +82,11 @@ export function EventsChart({ chart, type, searchActive = false }: { chart: Even
       <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Legend">
         {chart.series.map((s) => (
           <li key={s.category} className="inline-flex items-center gap-1.5">
-            <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: CATEGORY_COLORS[s.category] ?? "#999" }} />
+            <span
+              aria-hidden
+              className="inline-block h-2.5 w-2.5 rounded-sm"
+              style={{ background: CATEGORY_COLORS[s.category] ?? "#999" }}
+            />
             {categoryLabel(s.category)} ({s.total})
           </li>
         ))}
@@ -66,16 +99,30 @@ export function EventsChart({ chart, type, searchActive = false }: { chart: Even
             <caption className="sr-only">Events per day by category</caption>
             <thead>
               <tr>
-                <th scope="col" className="px-2 py-1">Day</th>
-                {chart.series.map((s) => <th key={s.category} scope="col" className="px-2 py-1">{categoryLabel(s.category)}</th>)}
-                <th scope="col" className="px-2 py-1">Total</th>
+                <th scope="col" className="px-2 py-1">
+                  Day
+                </th>
+                {chart.series.map((s) => (
+                  <th key={s.category} scope="col" className="px-2 py-1">
+                    {categoryLabel(s.category)}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-1">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody>
               {chart.days.map((day, i) => (
                 <tr key={day} className="border-t border-slate-100">
-                  <th scope="row" className="px-2 py-1 font-normal">{day}</th>
-                  {chart.series.map((s) => <td key={s.category} className="px-2 py-1">{s.counts[i]}</td>)}
+                  <th scope="row" className="px-2 py-1 font-normal">
+                    {day}
+                  </th>
+                  {chart.series.map((s) => (
+                    <td key={s.category} className="px-2 py-1">
+                      {s.counts[i]}
+                    </td>
+                  ))}
                   <td className="px-2 py-1">{totals[i]}</td>
                 </tr>
               ))}

@@ -10,7 +10,13 @@ import { DateFilterInput } from "@/components/events/date-filter-input";
 const SEARCH_PAUSE_MS = 300;
 const control = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
-export function TimelineFiltersBar({ value, onChange }: { value: TimelineFilters; onChange(next: TimelineFilters): void }) {
+export function TimelineFiltersBar({
+  value,
+  onChange,
+}: {
+  value: TimelineFilters;
+  onChange(next: TimelineFilters): void;
+}) {
   const [q, setQ] = useState(value.q ?? "");
   // Labels point at their controls by id: a label wrapped around a <select> would fold the chosen
   // option into the control's accessible name ("Category All categories").
@@ -22,36 +28,66 @@ export function TimelineFiltersBar({ value, onChange }: { value: TimelineFilters
     return () => clearTimeout(timer);
   }, [q, value, onChange]);
 
-  const types = value.category && value.category !== "other" ? eventTypesIn(value.category as EventCategory) : EVENT_TYPES;
+  const types =
+    value.category && value.category !== "other" ? eventTypesIn(value.category as EventCategory) : EVENT_TYPES;
   return (
-    <form role="search" aria-label="Filter events" className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      aria-label="Filter events"
+      className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.category}>Category</label>
         <select
           id={ids.category}
           className={control}
           value={value.category ?? ""}
-          onChange={(e) => onChange({ ...value, category: (e.target.value || undefined) as TimelineFilters["category"], type: undefined })}
+          onChange={(e) =>
+            onChange({
+              ...value,
+              category: (e.target.value || undefined) as TimelineFilters["category"],
+              type: undefined,
+            })
+          }
         >
           <option value="">All categories</option>
           {TIMELINE_CATEGORIES.map((c) => (
-            <option key={c} value={c}>{categoryLabel(c)}</option>
+            <option key={c} value={c}>
+              {categoryLabel(c)}
+            </option>
           ))}
         </select>
       </div>
       <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.type}>Event type</label>
-        <select id={ids.type} className={control} value={value.type ?? ""} onChange={(e) => onChange({ ...value, type: e.target.value || undefined })} disabled={value.category === "other"}>
+        <select
+          id={ids.type}
+          className={control}
+          value={value.type ?? ""}
+          onChange={(e) => onChange({ ...value, type: e.target.value || undefined })}
+          disabled={value.category === "other"}
+        >
           <option value="">All types</option>
           {types.map((t) => (
-            <option key={t} value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </select>
       </div>
       <DateFilterInput value={value.date} onChange={(date) => onChange({ ...value, date: date || undefined })} />
       <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.search}>Search in event data</label>
-        <input id={ids.search} type="search" className={control} placeholder="Patient name, order id, event id…" value={q} onChange={(e) => setQ(e.target.value)} maxLength={200} />
+        <input
+          id={ids.search}
+          type="search"
+          className={control}
+          placeholder="Patient name, order id, event id…"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          maxLength={200}
+        />
       </div>
     </form>
   );

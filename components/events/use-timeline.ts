@@ -3,7 +3,13 @@
 // "head" the page polls; when the head moves, the list and the chart are refetched.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { loadEventDetail, loadEventsChart, loadTimelineHead, loadTimelinePage, type ActionResult } from "@/app/events/actions";
+import {
+  loadEventDetail,
+  loadEventsChart,
+  loadTimelineHead,
+  loadTimelinePage,
+  type ActionResult,
+} from "@/app/events/actions";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
 import type { TimelineFilters } from "@/lib/events/timeline/filters";
 import type { TimelinePage } from "@/lib/events/timeline/list";
@@ -54,7 +60,12 @@ export function useEventDetail(id: string | null) {
  */
 export function useLiveUpdates(initialHead: string): { updatedAt: Date | null; error: boolean } {
   const queryClient = useQueryClient();
-  const head = useQuery({ queryKey: ["events", "head"], queryFn: () => loadTimelineHead(), refetchInterval: LIVE_POLL_MS, staleTime: 0 });
+  const head = useQuery({
+    queryKey: ["events", "head"],
+    queryFn: () => loadTimelineHead(),
+    refetchInterval: LIVE_POLL_MS,
+    staleTime: 0,
+  });
   const previous = useRef<string>(initialHead);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   useEffect(() => {

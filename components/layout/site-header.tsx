@@ -28,7 +28,10 @@ export async function SiteHeader() {
             </div>
           </>
         ) : (
-          <Link href="/signin" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <Link
+            href="/signin"
+            className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
             Sign in
           </Link>
         )}

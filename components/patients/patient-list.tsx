@@ -37,15 +37,30 @@ export function PatientList() {
     <div className="space-y-4">
       <div role="search" className="max-w-md">
         <Field label="Search patients" hint="By first name, last name or email.">
-          {(p) => <input {...p} type="search" className={inputClass} value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={200} />}
+          {(p) => (
+            <input
+              {...p}
+              type="search"
+              className={inputClass}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              maxLength={200}
+            />
+          )}
         </Field>
       </div>
       {list.isPending ? (
         <LoadingState label="Loading patients…" />
       ) : list.isError ? (
-        <ErrorState title="The patients could not be loaded" error={shownError(list.error)} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title="The patients could not be loaded"
+          error={shownError(list.error)}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title={q ? `No patients match “${q}”` : "No patients yet"}>{q ? "Try part of a name or an email address." : null}</EmptyState>
+        <EmptyState title={q ? `No patients match “${q}”` : "No patients yet"}>
+          {q ? "Try part of a name or an email address." : null}
+        </EmptyState>
       ) : (
         <PatientTable patients={list.data.items} />
       )}
@@ -64,7 +79,11 @@ export function PatientList() {
         />
       )}
       <p className="text-xs text-slate-600">
-        Treatment plans open in the <Link href="/embedded" className="underline">embedded feature</Link>.
+        Treatment plans open in the{" "}
+        <Link href="/embedded" className="underline">
+          embedded feature
+        </Link>
+        .
       </p>
     </div>
   );

@@ -53,15 +53,19 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
 
   async function submit() {
     const parsed = ResourceEditSchema.safeParse(fields);
-    if (!parsed.success) return setFailure({ message: "Some fields need your attention.", errors: fieldErrorsOf(parsed.error.issues) });
+    if (!parsed.success)
+      return setFailure({ message: "Some fields need your attention.", errors: fieldErrorsOf(parsed.error.issues) });
     if (!file) {
       onSave(fields);
       return onClose();
     }
     setFailure(null);
     setProgress(0);
-    const outcome = await sendResourceForm(`/api/resources/${encodeURIComponent(resource.id)}`, "PUT", resourceForm(fields as Record<string, string>, file, practitionerId), (p) =>
-      setProgress(p.total ? (p.loaded / p.total) * 100 : 0),
+    const outcome = await sendResourceForm(
+      `/api/resources/${encodeURIComponent(resource.id)}`,
+      "PUT",
+      resourceForm(fields as Record<string, string>, file, practitionerId),
+      (p) => setProgress(p.total ? (p.loaded / p.total) * 100 : 0),
     );
     setProgress(null);
     if (!outcome.ok) return setFailure(outcome.failure);
@@ -80,10 +84,29 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
         }}
       >
         <ResourceFieldset value={fields} onChange={setFields} errors={failure?.errors} plans={plans} disabled={busy} />
-        <Field label="Replace the file (optional)" hint={`Now: ${resource.attachment.file_name}. Same types as uploads, up to ${MAX_FILE_LABEL}.`} errors={failure?.errors.file}>
-          {(p) => <input {...p} type="file" accept={ACCEPT} disabled={busy} className="block text-sm" onChange={(e) => void pickFile(e.target.files?.[0])} />}
+        <Field
+          label="Replace the file (optional)"
+          hint={`Now: ${resource.attachment.file_name}. Same types as uploads, up to ${MAX_FILE_LABEL}.`}
+          errors={failure?.errors.file}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="file"
+              accept={ACCEPT}
+              disabled={busy}
+              className="block text-sm"
+              onChange={(e) => void pickFile(e.target.files?.[0])}
+            />
+          )}
         </Field>
-        {progress !== null && <ProgressBar label={`Upload of ${file?.name ?? "the new file"}`} value={progress >= 100 ? undefined : progress} valueText={progress >= 100 ? "Saving…" : undefined} />}
+        {progress !== null && (
+          <ProgressBar
+            label={`Upload of ${file?.name ?? "the new file"}`}
+            value={progress >= 100 ? undefined : progress}
+            valueText={progress >= 100 ? "Saving…" : undefined}
+          />
+        )}
         {failure && (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
             <p>{failure.message}</p>

@@ -21,11 +21,25 @@ export function LibraryFilters({ value, onChange }: Props) {
   return (
     <div role="search" className="grid gap-3 sm:grid-cols-3">
       <Field label="Search by name">
-        {(p) => <input {...p} type="search" className={inputClass} value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} />}
+        {(p) => (
+          <input
+            {...p}
+            type="search"
+            className={inputClass}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            maxLength={100}
+          />
+        )}
       </Field>
       <Field label="Type">
         {(p) => (
-          <select {...p} className={inputClass} value={value.type ?? ""} onChange={(e) => onChange({ ...value, type: (e.target.value || undefined) as ResourceListFilter["type"] })}>
+          <select
+            {...p}
+            className={inputClass}
+            value={value.type ?? ""}
+            onChange={(e) => onChange({ ...value, type: (e.target.value || undefined) as ResourceListFilter["type"] })}
+          >
             <option value="">All types</option>
             {RESOURCE_TYPES.map((t) => (
               <option key={t}>{t}</option>
@@ -35,7 +49,14 @@ export function LibraryFilters({ value, onChange }: Props) {
       </Field>
       <Field label="Category">
         {(p) => (
-          <select {...p} className={inputClass} value={value.category ?? ""} onChange={(e) => onChange({ ...value, category: (e.target.value || undefined) as ResourceListFilter["category"] })}>
+          <select
+            {...p}
+            className={inputClass}
+            value={value.category ?? ""}
+            onChange={(e) =>
+              onChange({ ...value, category: (e.target.value || undefined) as ResourceListFilter["category"] })
+            }
+          >
             <option value="">All categories</option>
             {RESOURCE_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>

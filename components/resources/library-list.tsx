@@ -34,7 +34,11 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
   const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
   const [notice, setNotice] = useState<(Failure & { title: string }) | null>(null);
   const list = useLibrary(requestedId, { ...filter, page, size });
-  const rolledBack = useCallback((verb: string) => (error: unknown, name: string) => setNotice({ ...shownError(error), title: `${verb} “${name}” did not go through and was undone.` }), []);
+  const rolledBack = useCallback(
+    (verb: string) => (error: unknown, name: string) =>
+      setNotice({ ...shownError(error), title: `${verb} “${name}” did not go through and was undone.` }),
+    [],
+  );
   const update = useUpdateResource(requestedId, rolledBack("Your change to"));
   const remove = useDeleteResource(requestedId, rolledBack("Deleting"));
   const onFilter = useCallback((next: ResourceListFilter) => {
@@ -46,7 +50,10 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
     <div className="space-y-4">
       <LibraryFilters value={filter} onChange={onFilter} />
       {notice && (
-        <div role="alert" className="flex items-start justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <div
+          role="alert"
+          className="flex items-start justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           <div>
             <p className="font-medium">{notice.title}</p>
             <p>{notice.message}</p>
@@ -60,16 +67,48 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
       {list.isPending ? (
         <LoadingState label="Loading resources…" />
       ) : list.isError ? (
-        <ErrorState title="The resources could not be loaded" error={shownError(list.error)} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title="The resources could not be loaded"
+          error={shownError(list.error)}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title={list.data.meta.total_count > 0 ? "Nothing left on this page" : hasFilters(filter) ? "No resources match these filters" : "No resources yet"}>
-          {list.data.meta.total_count > 0 ? "Go to the previous page." : hasFilters(filter) ? "Try another type, category or name." : "Upload guides, handouts and meal plans below."}
+        <EmptyState
+          title={
+            list.data.meta.total_count > 0
+              ? "Nothing left on this page"
+              : hasFilters(filter)
+                ? "No resources match these filters"
+                : "No resources yet"
+          }
+        >
+          {list.data.meta.total_count > 0
+            ? "Go to the previous page."
+            : hasFilters(filter)
+              ? "Try another type, category or name."
+              : "Upload guides, handouts and meal plans below."}
         </EmptyState>
       ) : (
-        <ResourceTable resources={list.data.items} practitionerId={practitionerId} onEdit={setEditing} onDelete={setDeleting} />
+        <ResourceTable
+          resources={list.data.items}
+          practitionerId={practitionerId}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
       )}
       {list.data && list.data.meta.total_count > 0 && (
-        <Pagination meta={list.data.meta} noun="resources" onPage={setPage} busy={list.isFetching} size={size} sizes={PAGE_SIZES} onSize={(s) => { setSize(s); setPage(1); }} />
+        <Pagination
+          meta={list.data.meta}
+          noun="resources"
+          onPage={setPage}
+          busy={list.isFetching}
+          size={size}
+          sizes={PAGE_SIZES}
+          onSize={(s) => {
+            setSize(s);
+            setPage(1);
+          }}
+        />
       )}
       {editing && (
         <EditDialog

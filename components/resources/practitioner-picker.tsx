@@ -13,14 +13,35 @@ export function practitionerLabel(p: PractitionerOption): string {
   return p.name ? `${p.name} (${p.id}) · ${patients}` : `Practitioner ${p.id} · ${patients}`;
 }
 
-export function PractitionerPicker({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined) => void }) {
+export function PractitionerPicker({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+}) {
   const list = usePractitioners(true);
   if (list.isPending) return <LoadingState label="Loading your clinic's practitioners…" />;
-  if (list.isError) return <ErrorState title="The practitioners could not be loaded" error={shownError(list.error)} onRetry={() => void list.refetch()} />;
+  if (list.isError)
+    return (
+      <ErrorState
+        title="The practitioners could not be loaded"
+        error={shownError(list.error)}
+        onRetry={() => void list.refetch()}
+      />
+    );
   return (
-    <Field label="Acting for practitioner" hint="As staff, you manage resources on behalf of a practitioner of your clinic.">
+    <Field
+      label="Acting for practitioner"
+      hint="As staff, you manage resources on behalf of a practitioner of your clinic."
+    >
       {(p) => (
-        <select {...p} className={`${inputClass} max-w-xl`} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>
+        <select
+          {...p}
+          className={`${inputClass} max-w-xl`}
+          value={value ?? ""}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        >
           <option value="">Choose a practitioner…</option>
           {list.data.map((o) => (
             <option key={o.id} value={o.id}>

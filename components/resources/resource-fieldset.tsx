@@ -18,15 +18,30 @@ interface Props {
 export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled }: Props) {
   const set = (patch: Partial<ResourceEdit>) => onChange({ ...value, ...patch });
   const plan = value.treatment_plan_id ?? "";
-  const planOptions = plans && plan && !plans.some((p) => p.id === plan) ? [{ id: plan, label: plan }, ...plans] : plans;
+  const planOptions =
+    plans && plan && !plans.some((p) => p.id === plan) ? [{ id: plan, label: plan }, ...plans] : plans;
   return (
     <fieldset disabled={disabled} className="grid gap-3 sm:grid-cols-2">
       <Field label="Name" errors={errors.name} className="sm:col-span-2">
-        {(p) => <input {...p} className={inputClass} value={value.name} onChange={(e) => set({ name: e.target.value })} required maxLength={255} />}
+        {(p) => (
+          <input
+            {...p}
+            className={inputClass}
+            value={value.name}
+            onChange={(e) => set({ name: e.target.value })}
+            required
+            maxLength={255}
+          />
+        )}
       </Field>
       <Field label="Type" errors={errors.type}>
         {(p) => (
-          <select {...p} className={inputClass} value={value.type ?? ""} onChange={(e) => set({ type: e.target.value as ResourceEdit["type"] })}>
+          <select
+            {...p}
+            className={inputClass}
+            value={value.type ?? ""}
+            onChange={(e) => set({ type: e.target.value as ResourceEdit["type"] })}
+          >
             <option value="">No type</option>
             {RESOURCE_TYPES.map((t) => (
               <option key={t}>{t}</option>
@@ -36,7 +51,12 @@ export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled
       </Field>
       <Field label="Category" errors={errors.category}>
         {(p) => (
-          <select {...p} className={inputClass} value={value.category ?? ""} onChange={(e) => set({ category: e.target.value as ResourceEdit["category"] })}>
+          <select
+            {...p}
+            className={inputClass}
+            value={value.category ?? ""}
+            onChange={(e) => set({ category: e.target.value as ResourceEdit["category"] })}
+          >
             <option value="">No category</option>
             {RESOURCE_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
@@ -44,10 +64,19 @@ export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled
           </select>
         )}
       </Field>
-      <Field label="Treatment plan (optional)" errors={errors.treatment_plan_id} hint={planOptions ? undefined : "The plan's id, as the platform shows it."}>
+      <Field
+        label="Treatment plan (optional)"
+        errors={errors.treatment_plan_id}
+        hint={planOptions ? undefined : "The plan's id, as the platform shows it."}
+      >
         {(p) =>
           planOptions ? (
-            <select {...p} className={inputClass} value={plan} onChange={(e) => set({ treatment_plan_id: e.target.value })}>
+            <select
+              {...p}
+              className={inputClass}
+              value={plan}
+              onChange={(e) => set({ treatment_plan_id: e.target.value })}
+            >
               <option value="">Not linked to a plan</option>
               {planOptions.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -56,7 +85,12 @@ export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled
               ))}
             </select>
           ) : (
-            <input {...p} className={inputClass} value={plan} onChange={(e) => set({ treatment_plan_id: e.target.value })} />
+            <input
+              {...p}
+              className={inputClass}
+              value={plan}
+              onChange={(e) => set({ treatment_plan_id: e.target.value })}
+            />
           )
         }
       </Field>

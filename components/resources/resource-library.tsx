@@ -54,9 +54,15 @@ export function ResourceLibrary({ isStaff, selfId, initialPractitioner }: Props)
             key: "library",
             label: isStaff ? "Practitioner's library" : "My library",
             panel: practitionerId ? (
-              <Library key={practitionerId} requestedId={isStaff ? practitionerId : undefined} practitionerId={practitionerId} />
+              <Library
+                key={practitionerId}
+                requestedId={isStaff ? practitionerId : undefined}
+                practitionerId={practitionerId}
+              />
             ) : (
-              <EmptyState title="Choose a practitioner first">Their library and uploads appear here once you pick who you are acting for.</EmptyState>
+              <EmptyState title="Choose a practitioner first">
+                Their library and uploads appear here once you pick who you are acting for.
+              </EmptyState>
             ),
           },
           { key: "platform", label: "Platform-provided", panel: <ServiceList /> },

@@ -19,13 +19,27 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete }: P
         <caption className="sr-only">Resources</caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2">Name</th>
-            <th scope="col" className="px-3 py-2">Type</th>
-            <th scope="col" className="px-3 py-2">Category</th>
-            <th scope="col" className="px-3 py-2">Treatment plan</th>
-            <th scope="col" className="px-3 py-2">In library</th>
-            <th scope="col" className="px-3 py-2">File</th>
-            <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-3 py-2">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Type
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Category
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Treatment plan
+            </th>
+            <th scope="col" className="px-3 py-2">
+              In library
+            </th>
+            <th scope="col" className="px-3 py-2">
+              File
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -34,10 +48,19 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete }: P
             return (
               <tr key={r.id} data-resource-id={r.id}>
                 <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                  <a href={r.attachment.url} target="_blank" rel="noreferrer" className="text-brand-700 underline-offset-2 hover:underline">
+                  <a
+                    href={r.attachment.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {r.name}
                   </a>
-                  {!own && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">Shared with you</span>}
+                  {!own && (
+                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+                      Shared with you
+                    </span>
+                  )}
                 </th>
                 <td className="px-3 py-2">{r.type ?? "—"}</td>
                 <td className="px-3 py-2">{r.category ?? "—"}</td>
@@ -52,7 +75,13 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete }: P
                       <Button size="sm" variant="ghost" onClick={() => onEdit(r)} aria-label={`Edit ${r.name}`}>
                         Edit
                       </Button>
-                      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(r)} aria-label={`Delete ${r.name}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-700 hover:bg-red-50"
+                        onClick={() => onDelete(r)}
+                        aria-label={`Delete ${r.name}`}
+                      >
                         Delete
                       </Button>
                     </span>

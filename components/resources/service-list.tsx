@@ -25,14 +25,29 @@ export function ServiceList() {
       {list.isPending ? (
         <LoadingState label="Loading the platform's resources…" />
       ) : list.isError ? (
-        <ErrorState title="The platform's resources could not be loaded" error={shownError(list.error)} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title="The platform's resources could not be loaded"
+          error={shownError(list.error)}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.items.length === 0 ? (
         <EmptyState title="No platform resources match" />
       ) : (
         <ServiceResourceTable resources={list.data.items} />
       )}
       {list.data && list.data.meta.total_count > 0 && (
-        <Pagination meta={list.data.meta} noun="platform resources" onPage={setPage} busy={list.isFetching} size={size} sizes={PAGE_SIZES} onSize={(s) => { setSize(s); setPage(1); }} />
+        <Pagination
+          meta={list.data.meta}
+          noun="platform resources"
+          onPage={setPage}
+          busy={list.isFetching}
+          size={size}
+          sizes={PAGE_SIZES}
+          onSize={(s) => {
+            setSize(s);
+            setPage(1);
+          }}
+        />
       )}
     </div>
   );

@@ -28,7 +28,11 @@ export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) 
   const busy = draft.status === "uploading" || draft.status === "saving";
   const label = `Upload of ${draft.file.name}`;
   return (
-    <li data-upload={draft.file.name} aria-label={draft.file.name} className={`space-y-3 rounded-lg border bg-white p-4 ${draft.status === "failed" ? "border-red-300" : "border-slate-200"}`}>
+    <li
+      data-upload={draft.file.name}
+      aria-label={draft.file.name}
+      className={`space-y-3 rounded-lg border bg-white p-4 ${draft.status === "failed" ? "border-red-300" : "border-slate-200"}`}
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           <p className="font-medium text-slate-900">{draft.file.name}</p>
@@ -37,13 +41,25 @@ export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) 
           </p>
         </div>
         {draft.status !== "done" && (
-          <Button size="sm" variant="ghost" disabled={busy || locked} onClick={onRemove} aria-label={`Remove ${draft.file.name} from the list`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={busy || locked}
+            onClick={onRemove}
+            aria-label={`Remove ${draft.file.name} from the list`}
+          >
             Remove
           </Button>
         )}
       </div>
       {draft.status !== "done" && (
-        <ResourceFieldset value={draft.fields} onChange={(fields) => onChange({ fields })} errors={draft.failure?.errors} plans={plans} disabled={busy || locked} />
+        <ResourceFieldset
+          value={draft.fields}
+          onChange={(fields) => onChange({ fields })}
+          errors={draft.failure?.errors}
+          plans={plans}
+          disabled={busy || locked}
+        />
       )}
       {draft.status !== "ready" && (
         <ProgressBar

@@ -6,7 +6,13 @@ import { useCallback, useId, useState } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { Button } from "@/components/ui/button";
 import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
-import { ALLOWED_TYPES_LABEL, checkFileNameAndSize, checkResourceFile, DROPZONE_ACCEPT, MAX_FILE_LABEL } from "@/lib/resources/file-check";
+import {
+  ALLOWED_TYPES_LABEL,
+  checkFileNameAndSize,
+  checkResourceFile,
+  DROPZONE_ACCEPT,
+  MAX_FILE_LABEL,
+} from "@/lib/resources/file-check";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { UploadItem } from "@/components/resources/upload-item";
 import { useUploadQueue } from "@/components/resources/use-upload-queue";
@@ -24,7 +30,13 @@ function rejectionMessage({ file, errors }: FileRejection): string {
   return errors[0]?.message ?? "This file is not accepted.";
 }
 
-export function UploadPanel({ practitionerId, plans }: { practitionerId: string | undefined; plans?: TreatmentPlanOption[] }) {
+export function UploadPanel({
+  practitionerId,
+  plans,
+}: {
+  practitionerId: string | undefined;
+  plans?: TreatmentPlanOption[];
+}) {
   const hintId = useId();
   const queue = useUploadQueue(practitionerId);
   const [refused, setRefused] = useState<{ name: string; message: string }[]>([]);
@@ -54,7 +66,9 @@ export function UploadPanel({ practitionerId, plans }: { practitionerId: string 
         className={`cursor-pointer rounded-lg border-2 border-dashed p-8 text-center transition-colors ${isDragActive ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-white hover:border-brand-600"}`}
       >
         <input {...getInputProps({ "aria-label": "Choose files to upload" })} />
-        <p className="font-medium text-slate-800">{isDragActive ? "Drop the files here" : "Drag and drop files here, or click to choose"}</p>
+        <p className="font-medium text-slate-800">
+          {isDragActive ? "Drop the files here" : "Drag and drop files here, or click to choose"}
+        </p>
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           {ALLOWED_TYPES_LABEL} · up to {MAX_FILE_LABEL} per file · several at once
         </p>
@@ -76,14 +90,29 @@ export function UploadPanel({ practitionerId, plans }: { practitionerId: string 
         <>
           <ul aria-label="Files to upload" className="space-y-3">
             {queue.drafts.map((d) => (
-              <UploadItem key={d.key} draft={d} plans={plans} locked={queue.running} onChange={(patch) => queue.update(d.key, patch)} onRemove={() => queue.remove(d.key)} />
+              <UploadItem
+                key={d.key}
+                draft={d}
+                plans={plans}
+                locked={queue.running}
+                onChange={(patch) => queue.update(d.key, patch)}
+                onRemove={() => queue.remove(d.key)}
+              />
             ))}
           </ul>
           <div className="flex gap-2">
-            <Button variant="primary" busy={queue.running} disabled={waiting === 0} onClick={() => void queue.uploadAll()}>
+            <Button
+              variant="primary"
+              busy={queue.running}
+              disabled={waiting === 0}
+              onClick={() => void queue.uploadAll()}
+            >
               {waiting === 1 ? "Upload 1 file" : `Upload ${waiting} files`}
             </Button>
-            <Button disabled={queue.running || !queue.drafts.some((d) => d.status === "done")} onClick={queue.clearDone}>
+            <Button
+              disabled={queue.running || !queue.drafts.some((d) => d.status === "done")}
+              onClick={queue.clearDone}
+            >
               Clear uploaded
             </Button>
           </div>

@@ -14,12 +14,18 @@ export interface UploadProgress {
 
 function failureOf(status: number, body: unknown): Failure {
   const b = (body ?? {}) as Partial<Failure>;
-  if (typeof b.message === "string") return { message: b.message, requestId: b.requestId, errors: b.errors ?? {}, reconnect: b.reconnect };
+  if (typeof b.message === "string")
+    return { message: b.message, requestId: b.requestId, errors: b.errors ?? {}, reconnect: b.reconnect };
   if (status === 413) return { message: "The file is larger than the server accepts.", errors: {} };
   return { message: `The upload failed (HTTP ${status}). Try again in a moment.`, errors: {} };
 }
 
-export function sendResourceForm(url: string, method: "POST" | "PUT", form: FormData, onProgress: (p: UploadProgress) => void): Promise<UploadOutcome> {
+export function sendResourceForm(
+  url: string,
+  method: "POST" | "PUT",
+  form: FormData,
+  onProgress: (p: UploadProgress) => void,
+): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -33,14 +39,22 @@ export function sendResourceForm(url: string, method: "POST" | "PUT", form: Form
         resolve({ ok: false, failure: failureOf(xhr.status, body) });
       }
     };
-    xhr.onerror = () => resolve({ ok: false, failure: { message: "The app could not be reached. Check your connection and try again.", errors: {} } });
+    xhr.onerror = () =>
+      resolve({
+        ok: false,
+        failure: { message: "The app could not be reached. Check your connection and try again.", errors: {} },
+      });
     xhr.onabort = () => resolve({ ok: false, failure: { message: "The upload was cancelled.", errors: {} } });
     xhr.send(form);
   });
 }
 
 /** The multipart body both routes read. */
-export function resourceForm(fields: Record<string, string>, file: File | null, practitionerId: string | undefined): FormData {
+export function resourceForm(
+  fields: Record<string, string>,
+  file: File | null,
+  practitionerId: string | undefined,
+): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (practitionerId) form.set("practitioner_id", practitionerId);

@@ -3,13 +3,21 @@
 // page of the practitioner's library and roll back when the platform refuses; every change is
 // followed by a refetch so the list matches the platform, the only source of truth.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { deleteResource, loadPractitioners, loadResources, loadServiceResources, loadTreatmentPlans, updateResourceDetails } from "@/app/resources/actions";
+import {
+  deleteResource,
+  loadPractitioners,
+  loadResources,
+  loadServiceResources,
+  loadTreatmentPlans,
+  updateResourceDetails,
+} from "@/app/resources/actions";
 import type { ResourceRecord } from "@/lib/contract";
 import type { ResourceEdit, ResourceListQuery } from "@/lib/resources/fields";
 import type { ListPage } from "@/lib/resources/list-filter";
 import { unwrap } from "@/components/resources/action-error";
 
-export const libraryKey = (practitionerId: string | undefined) => ["resources", "library", practitionerId ?? "self"] as const;
+export const libraryKey = (practitionerId: string | undefined) =>
+  ["resources", "library", practitionerId ?? "self"] as const;
 
 export function useLibrary(practitionerId: string | undefined, query: ResourceListQuery, enabled = true) {
   return useQuery({
@@ -29,7 +37,12 @@ export function useServiceResources(query: ResourceListQuery) {
 }
 
 export function usePractitioners(enabled: boolean) {
-  return useQuery({ queryKey: ["resources", "practitioners"], queryFn: async () => unwrap(await loadPractitioners()), enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ["resources", "practitioners"],
+    queryFn: async () => unwrap(await loadPractitioners()),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useTreatmentPlans(practitionerId: string | undefined) {
@@ -44,7 +57,11 @@ export function useTreatmentPlans(practitionerId: string | undefined) {
 type Pages = [readonly unknown[], ListPage<ResourceRecord> | undefined][];
 
 /** Applies `change` to every cached page of the library; returns the pages as they were. */
-async function patchLibrary(qc: QueryClient, practitionerId: string | undefined, change: (page: ListPage<ResourceRecord>) => ListPage<ResourceRecord>): Promise<Pages> {
+async function patchLibrary(
+  qc: QueryClient,
+  practitionerId: string | undefined,
+  change: (page: ListPage<ResourceRecord>) => ListPage<ResourceRecord>,
+): Promise<Pages> {
   const key = libraryKey(practitionerId);
   await qc.cancelQueries({ queryKey: key });
   const before = qc.getQueriesData<ListPage<ResourceRecord>>({ queryKey: key }) as Pages;
@@ -56,10 +73,14 @@ function restore(qc: QueryClient, pages: Pages | undefined) {
   for (const [key, data] of pages ?? []) qc.setQueryData(key, data);
 }
 
-export function useUpdateResource(practitionerId: string | undefined, onRolledBack: (error: unknown, name: string) => void) {
+export function useUpdateResource(
+  practitionerId: string | undefined,
+  onRolledBack: (error: unknown, name: string) => void,
+) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, fields }: { id: string; fields: ResourceEdit; name: string }) => unwrap(await updateResourceDetails(practitionerId, id, fields)),
+    mutationFn: async ({ id, fields }: { id: string; fields: ResourceEdit; name: string }) =>
+      unwrap(await updateResourceDetails(practitionerId, id, fields)),
     onMutate: ({ id, fields }) =>
       patchLibrary(qc, practitionerId, (page) => ({
         ...page,
@@ -84,13 +105,22 @@ export function useUpdateResource(practitionerId: string | undefined, onRolledBa
   });
 }
 
-export function useDeleteResource(practitionerId: string | undefined, onRolledBack: (error: unknown, name: string) => void) {
+export function useDeleteResource(
+  practitionerId: string | undefined,
+  onRolledBack: (error: unknown, name: string) => void,
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id }: { id: string; name: string }) => unwrap(await deleteResource(practitionerId, id)),
     onMutate: ({ id }) =>
       patchLibrary(qc, practitionerId, (page) =>
-        page.items.some((r) => r.id === id) ? { ...page, items: page.items.filter((r) => r.id !== id), meta: { ...page.meta, total_count: page.meta.total_count - 1 } } : page,
+        page.items.some((r) => r.id === id)
+          ? {
+              ...page,
+              items: page.items.filter((r) => r.id !== id),
+              meta: { ...page.meta, total_count: page.meta.total_count - 1 },
+            }
+          : page,
       ),
     onError: (error, { name }, before) => {
       restore(qc, before);

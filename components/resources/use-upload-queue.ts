@@ -41,7 +41,13 @@ export function useUploadQueue(practitionerId: string | undefined) {
     const added = files.map((file) => ({
       key: `upload-${++counter}`,
       file,
-      fields: { name: nameOf(file), type: "", category: "", treatment_plan_id: "", save_to_library: "true" } as ResourceEdit,
+      fields: {
+        name: nameOf(file),
+        type: "",
+        category: "",
+        treatment_plan_id: "",
+        save_to_library: "true",
+      } as ResourceEdit,
       status: "ready" as const,
       progress: 0,
     }));
@@ -55,7 +61,10 @@ export function useUploadQueue(practitionerId: string | undefined) {
     async (draft: UploadDraft) => {
       const fields = ResourceFieldsSchema.safeParse(draft.fields);
       if (!fields.success) {
-        update(draft.key, { status: "failed", failure: { message: "Some fields need your attention.", errors: fieldErrorsOf(fields.error.issues) } });
+        update(draft.key, {
+          status: "failed",
+          failure: { message: "Some fields need your attention.", errors: fieldErrorsOf(fields.error.issues) },
+        });
         return;
       }
       update(draft.key, { status: "uploading", progress: 0, failure: undefined });

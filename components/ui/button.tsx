@@ -15,7 +15,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ variant = "secondary", size = "md", busy = false, className = "", type = "button", disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  variant = "secondary",
+  size = "md",
+  busy = false,
+  className = "",
+  type = "button",
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   const sizing = size === "sm" ? "px-2.5 py-1 text-sm" : "px-4 py-2 text-sm";
   return (
     <button
@@ -25,7 +34,9 @@ export function Button({ variant = "secondary", size = "md", busy = false, class
       className={`inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed ${sizing} ${VARIANTS[variant]} ${className}`}
       {...rest}
     >
-      {busy && <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+      {busy && (
+        <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      )}
       {children}
     </button>
   );

@@ -14,7 +14,15 @@ interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onCancel, busy }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={description} width="max-w-md">
       <div className="flex justify-end gap-2">

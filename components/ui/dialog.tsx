@@ -51,7 +51,12 @@ export function Dialog({ open, onClose, title, description, children, width = "m
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+              aria-label="Close"
+            >
               <span aria-hidden>×</span>
             </button>
           </div>

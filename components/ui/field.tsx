@@ -16,7 +16,8 @@ interface FieldProps {
   className?: string;
 }
 
-export const inputClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
+export const inputClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
 
 export function Field({ label, hint, errors, children, className = "" }: FieldProps) {
   const id = useId();

@@ -37,7 +37,12 @@ export function Pagination({ meta, onPage, noun, size, sizes, onSize, busy }: Pa
             <label htmlFor={sizeId} className="text-slate-600">
               Per page
             </label>
-            <select id={sizeId} value={size} onChange={(e) => onSize(Number(e.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1">
+            <select
+              id={sizeId}
+              value={size}
+              onChange={(e) => onSize(Number(e.target.value))}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1"
+            >
               {sizes.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -46,10 +51,18 @@ export function Pagination({ meta, onPage, noun, size, sizes, onSize, busy }: Pa
             </select>
           </span>
         )}
-        <Button size="sm" disabled={busy || meta.prev_page === null} onClick={() => meta.prev_page && onPage(meta.prev_page)}>
+        <Button
+          size="sm"
+          disabled={busy || meta.prev_page === null}
+          onClick={() => meta.prev_page && onPage(meta.prev_page)}
+        >
           ← Previous
         </Button>
-        <Button size="sm" disabled={busy || meta.next_page === null} onClick={() => meta.next_page && onPage(meta.next_page)}>
+        <Button
+          size="sm"
+          disabled={busy || meta.next_page === null}
+          onClick={() => meta.next_page && onPage(meta.next_page)}
+        >
           Next →
         </Button>
       </div>

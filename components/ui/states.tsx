@@ -37,7 +37,15 @@ export function RequestId({ id }: { id?: string }) {
   );
 }
 
-export function ErrorState({ error, onRetry, title = "Something went wrong" }: { error: ShownError; onRetry?: () => void; title?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title = "Something went wrong",
+}: {
+  error: ShownError;
+  onRetry?: () => void;
+  title?: string;
+}) {
   return (
     <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
       <p className="font-medium">{title}</p>

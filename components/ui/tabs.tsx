@@ -20,7 +20,10 @@ interface TabsProps<K extends string> {
 export function Tabs<K extends string>({ label, tabs, selected, onSelect }: TabsProps<K>) {
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = Math.max(0, tabs.findIndex((t) => t.key === selected));
+  const index = Math.max(
+    0,
+    tabs.findIndex((t) => t.key === selected),
+  );
   const [visited, setVisited] = useState<ReadonlySet<K>>(() => new Set([tabs[index].key]));
   if (!visited.has(tabs[index].key)) setVisited(new Set([...visited, tabs[index].key]));
 
@@ -58,7 +61,14 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect }: Tabs
       {tabs.map(
         (tab, i) =>
           visited.has(tab.key) && (
-            <div key={tab.key} role="tabpanel" id={`${base}-panel-${tab.key}`} aria-labelledby={`${base}-tab-${tab.key}`} hidden={i !== index} className="pt-4">
+            <div
+              key={tab.key}
+              role="tabpanel"
+              id={`${base}-panel-${tab.key}`}
+              aria-labelledby={`${base}-tab-${tab.key}`}
+              hidden={i !== index}
+              className="pt-4"
+            >
               {tab.panel}
             </div>
           ),

@@ -4,7 +4,13 @@
 // from the second clinic's own users (their upload, their patients, their connection), from the
 // sandbox's control API and from the app's database; sandbox tokens minted here read the platform's
 // side directly. Set-up is idempotent: run twice, it finds the same people in the same roles.
-import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from "@playwright/test";
 import { queryOnce as query } from "@/tooling/testing/postgres";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
@@ -37,7 +43,16 @@ export interface Cast {
   /** Clinic A's own records that hostile requests must leave as they are. */
   own: { resourceId: string; connectionId: string };
   /** Clinic B's records, aimed at by clinic A's users. */
-  other: { resourceId: string; connectionId: string; adminConnectionId: string; patientName: string; patientIds: string[]; eventId: string; runId: string; clinicKey: string };
+  other: {
+    resourceId: string;
+    connectionId: string;
+    adminConnectionId: string;
+    patientName: string;
+    patientIds: string[];
+    eventId: string;
+    runId: string;
+    clinicKey: string;
+  };
   /** Sandbox access tokens of A's practitioner and of B's member, to read the platform's side directly. */
   tokens: { practitioner: string; otherMember: string };
   databaseUrl: string;
@@ -59,7 +74,12 @@ export async function actionValue<T>(api: APIRequestContext, ref: ActionRef, arg
   return (answer as { value: T }).value;
 }
 
-async function signedIn(browser: Browser, who: RegExp, clinicIndex: number, nth: number): Promise<{ page: Page; member: Member }> {
+async function signedIn(
+  browser: Browser,
+  who: RegExp,
+  clinicIndex: number,
+  nth: number,
+): Promise<{ page: Page; member: Member }> {
   const context = await browser.newContext({ baseURL: E2E_ENV.APP_URL });
   const page = await context.newPage();
   await signInAs(page, who, { clinicIndex, nth });
@@ -70,18 +90,36 @@ async function signedIn(browser: Browser, who: RegExp, clinicIndex: number, nth:
 
 /** A sandbox access token of a seeded user, through the authorize page's form and the code exchange. */
 async function platformToken(api: APIRequestContext, userId: string): Promise<string> {
-  const form = { client_id: LOCAL_DEFAULTS.clientId, redirect_uri: CALLBACK, response_type: "code", state: "hostile", user_id: userId };
+  const form = {
+    client_id: LOCAL_DEFAULTS.clientId,
+    redirect_uri: CALLBACK,
+    response_type: "code",
+    state: "hostile",
+    user_id: userId,
+  };
   const authorized = await api.post(`${SANDBOX}/api/oauth/authorize`, { form, maxRedirects: 0 });
   const code = new URL(authorized.headers().location ?? "").searchParams.get("code") ?? "";
   const token = await api.post(`${SANDBOX}/api/oauth/token`, {
-    data: { grant_type: "authorization_code", client_id: LOCAL_DEFAULTS.clientId, client_secret: LOCAL_DEFAULTS.clientSecret, code, redirect_uri: CALLBACK },
+    data: {
+      grant_type: "authorization_code",
+      client_id: LOCAL_DEFAULTS.clientId,
+      client_secret: LOCAL_DEFAULTS.clientSecret,
+      code,
+      redirect_uri: CALLBACK,
+    },
   });
   expect(token.status()).toBe(200);
   return ((await token.json()) as { oauth: { access_token: string } }).oauth.access_token;
 }
 
 async function upload(api: APIRequestContext, name: string): Promise<string> {
-  const response = await api.post("/api/resources", { multipart: { name, save_to_library: "true", file: { name: `${TAG}.pdf`, mimeType: "application/pdf", buffer: FILES.pdf } } });
+  const response = await api.post("/api/resources", {
+    multipart: {
+      name,
+      save_to_library: "true",
+      file: { name: `${TAG}.pdf`, mimeType: "application/pdf", buffer: FILES.pdf },
+    },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { resource: { id: string } }).resource.id;
 }
@@ -109,40 +147,89 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
   expect(otherMember.member.role, "B's second practitioner is not an admin").toBe("Practitioner");
 
   const anon = await playwrightRequest.newContext({ baseURL: E2E_ENV.APP_URL });
-  const api = { anon, practitioner: practitioner.page.request, staff: staff.page.request, admin: (admin ?? practitioner).page.request, member: nonAdmin.page.request, otherAdmin: otherAdmin.page.request, otherMember: otherMember.page.request };
+  const api = {
+    anon,
+    practitioner: practitioner.page.request,
+    staff: staff.page.request,
+    admin: (admin ?? practitioner).page.request,
+    member: nonAdmin.page.request,
+    otherAdmin: otherAdmin.page.request,
+    otherMember: otherMember.page.request,
+  };
   const users = await query<{ id: string; platform_user_id: string; connection_id: string }>(
     databaseUrl,
     "SELECT u.id, u.platform_user_id, c.id AS connection_id FROM users u JOIN platform_connections c ON c.user_id = u.id",
   );
-  const member = (s: { member: Member }): Member => ({ ...s.member, platformUserId: users.find((u) => u.id === s.member.appUserId)?.platform_user_id ?? "" });
+  const member = (s: { member: Member }): Member => ({
+    ...s.member,
+    platformUserId: users.find((u) => u.id === s.member.appUserId)?.platform_user_id ?? "",
+  });
   const connectionOf = (s: { member: Member }) => users.find((u) => u.id === s.member.appUserId)?.connection_id ?? "";
-  const members = { practitioner: member(practitioner), staff: member(staff), admin: member(admin ?? practitioner), member: member(nonAdmin), otherAdmin: member(otherAdmin), otherMember: member(otherMember) };
+  const members = {
+    practitioner: member(practitioner),
+    staff: member(staff),
+    admin: member(admin ?? practitioner),
+    member: member(nonAdmin),
+    otherAdmin: member(otherAdmin),
+    otherMember: member(otherMember),
+  };
   const clinics = await seedClinics(anon);
 
   // B's admin enters B's clinic key (activating its webhooks), so that B has a stored key to aim at
   // and B's clinic activity reaches the app's timeline.
   await anon.post(`${SANDBOX}/__sandbox/faults`, { data: { clear: true } });
   await anon.post(`${SANDBOX}/__sandbox/webhook-endpoint`, {
-    data: { url: `${E2E_ENV.APP_URL}/api/webhooks/clinic`, signing_secret: LOCAL_DEFAULTS.webhookSecret, challenge_token: LOCAL_DEFAULTS.webhookChallenge, enabled: true, signature_clock: "wall" },
+    data: {
+      url: `${E2E_ENV.APP_URL}/api/webhooks/clinic`,
+      signing_secret: LOCAL_DEFAULTS.webhookSecret,
+      challenge_token: LOCAL_DEFAULTS.webhookChallenge,
+      enabled: true,
+      signature_clock: "wall",
+    },
   });
   const keyForm = new FormData();
   keyForm.set("clinicKey", clinics.b.current_clinic_key);
-  const saved = await actionValue<{ ok: boolean; message: string }>(api.otherAdmin, "app/admin/clinic-key/actions.ts#saveClinicKeyAction", [{ ok: true, message: "" }, keyForm]);
+  const saved = await actionValue<{ ok: boolean; message: string }>(
+    api.otherAdmin,
+    "app/admin/clinic-key/actions.ts#saveClinicKeyAction",
+    [{ ok: true, message: "" }, keyForm],
+  );
   expect(saved.ok, saved.message).toBe(true);
   const patientName = `Hostilegrace${Date.now().toString(36)}`;
-  await anon.post(`${SANDBOX}/__sandbox/activity`, { data: { clinic_id: clinics.b.id, type: "patient.created", data: { first_name: patientName } } });
+  await anon.post(`${SANDBOX}/__sandbox/activity`, {
+    data: { clinic_id: clinics.b.id, type: "patient.created", data: { first_name: patientName } },
+  });
   await anon.post(`${SANDBOX}/__sandbox/webhooks/drain`, { data: {} });
-  const [bEvent] = await query<{ id: string }>(databaseUrl, "SELECT id FROM events WHERE clinic_id = $1 AND data::text LIKE $2", [clinics.b.id, `%${patientName}%`]);
+  const [bEvent] = await query<{ id: string }>(
+    databaseUrl,
+    "SELECT id FROM events WHERE clinic_id = $1 AND data::text LIKE $2",
+    [clinics.b.id, `%${patientName}%`],
+  );
   expect(bEvent, "B's patient.created event reached the app").toBeDefined();
-  const run = await actionValue<{ ok: boolean; run: { id: string } }>(api.otherAdmin, "app/events/reconciliation-actions.ts#startReconciliation", []);
+  const run = await actionValue<{ ok: boolean; run: { id: string } }>(
+    api.otherAdmin,
+    "app/events/reconciliation-actions.ts#startReconciliation",
+    [],
+  );
   expect(run.ok).toBe(true);
 
-  const patients = await actionValue<{ ok: boolean; data: { items: Array<{ id: string }> } }>(api.otherMember, "app/patients/actions.ts#loadPatients", [{ size: 100 }]);
+  const patients = await actionValue<{ ok: boolean; data: { items: Array<{ id: string }> } }>(
+    api.otherMember,
+    "app/patients/actions.ts#loadPatients",
+    [{ size: 100 }],
+  );
   expect(patients.data.items.length).toBeGreaterThan(0);
 
   const cast: Cast = {
     api,
-    pages: { practitioner: practitioner.page, staff: staff.page, admin: (admin ?? practitioner).page, member: nonAdmin.page, otherAdmin: otherAdmin.page, otherMember: otherMember.page },
+    pages: {
+      practitioner: practitioner.page,
+      staff: staff.page,
+      admin: (admin ?? practitioner).page,
+      member: nonAdmin.page,
+      otherAdmin: otherAdmin.page,
+      otherMember: otherMember.page,
+    },
     members,
     clinics,
     own: { resourceId: await upload(api.practitioner, `${TAG} own`), connectionId: connectionOf(practitioner) },
@@ -156,7 +243,10 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
       runId: run.run.id,
       clinicKey: clinics.b.current_clinic_key,
     },
-    tokens: { practitioner: await platformToken(anon, members.practitioner.platformUserId), otherMember: await platformToken(anon, members.otherMember.platformUserId) },
+    tokens: {
+      practitioner: await platformToken(anon, members.practitioner.platformUserId),
+      otherMember: await platformToken(anon, members.otherMember.platformUserId),
+    },
     databaseUrl,
     async close() {
       for (const page of opened) await page.context().close();
@@ -166,4 +256,3 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
   await anon.post(`${SANDBOX}/__sandbox/webhooks/drain`, { data: {} });
   return cast;
 }
-

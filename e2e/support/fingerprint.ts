@@ -12,7 +12,8 @@ import type { Cast } from "./cast";
 
 const APP_STATE = {
   clinics: "SELECT id, name, integration_id, clinic_key_enc, clinic_key_set_at FROM clinics ORDER BY id",
-  users: "SELECT id, clinic_id, platform_user_id, platform_user_type, name, is_admin, last_sign_in_at FROM users ORDER BY id",
+  users:
+    "SELECT id, clinic_id, platform_user_id, platform_user_type, name, is_admin, last_sign_in_at FROM users ORDER BY id",
   connections:
     "SELECT id, clinic_id, user_id, clinic_level_for, state, state_reason, access_token_enc, refresh_token_enc, expires_at, refresh_count, last_refresh_at FROM platform_connections ORDER BY id",
   manualRuns: "SELECT id, clinic_id FROM reconciliation_runs WHERE trigger = 'manual' ORDER BY id",
@@ -20,7 +21,15 @@ const APP_STATE = {
   receipts: "SELECT count(*)::int AS n FROM webhook_receipts",
 } as const;
 
-const COUNTERS = ["code_exchanges_succeeded", "token_refreshes_succeeded", "revocations", "session_grants_created", "session_grants_claimed", "clinic_key_activations", "events_emitted"] as const;
+const COUNTERS = [
+  "code_exchanges_succeeded",
+  "token_refreshes_succeeded",
+  "revocations",
+  "session_grants_created",
+  "session_grants_claimed",
+  "clinic_key_activations",
+  "events_emitted",
+] as const;
 
 interface SeedView {
   clinics: Array<{ id: string; integration_status: unknown; clinic_keys: unknown; counts: unknown }>;
@@ -49,17 +58,35 @@ export async function fingerprint(cast: Cast): Promise<Fingerprint> {
     await db.end();
   }
   const seed = (await sandboxJson<SeedView>(api, "/__sandbox/seed")) as SeedView;
-  const stats = (await sandboxJson<{ stats: Record<string, unknown> }>(api, "/__sandbox/stats")) as { stats: Record<string, unknown> };
-  const grants = (await sandboxJson<{ session_grants: unknown[] }>(api, "/__sandbox/grants")) as { session_grants: unknown[] };
-  const resource = (practitionerId: string, id: string, token: string) => sandboxJson(api, `/api/clinic/practitioners/${practitionerId}/resources/${id}`, token);
+  const stats = (await sandboxJson<{ stats: Record<string, unknown> }>(api, "/__sandbox/stats")) as {
+    stats: Record<string, unknown>;
+  };
+  const grants = (await sandboxJson<{ session_grants: unknown[] }>(api, "/__sandbox/grants")) as {
+    session_grants: unknown[];
+  };
+  const resource = (practitionerId: string, id: string, token: string) =>
+    sandboxJson(api, `/api/clinic/practitioners/${practitionerId}/resources/${id}`, token);
   return {
     app,
     sandbox: {
-      clinics: seed.clinics.map(({ id, integration_status, clinic_keys, counts }) => ({ id, integration_status, clinic_keys, counts })),
+      clinics: seed.clinics.map(({ id, integration_status, clinic_keys, counts }) => ({
+        id,
+        integration_status,
+        clinic_keys,
+        counts,
+      })),
       grants: grants.session_grants.length,
       counters: Object.fromEntries(COUNTERS.map((c) => [c, stats.stats[c]])),
-      ownResource: await resource(cast.members.practitioner.platformUserId, cast.own.resourceId, cast.tokens.practitioner),
-      otherResource: await resource(cast.members.otherMember.platformUserId, cast.other.resourceId, cast.tokens.otherMember),
+      ownResource: await resource(
+        cast.members.practitioner.platformUserId,
+        cast.own.resourceId,
+        cast.tokens.practitioner,
+      ),
+      otherResource: await resource(
+        cast.members.otherMember.platformUserId,
+        cast.other.resourceId,
+        cast.tokens.otherMember,
+      ),
     },
   };
 }

@@ -23,7 +23,11 @@ let manifest: Record<string, ManifestEntry> | undefined;
 export type ActionRef = `${string}.ts#${string}`;
 
 export function actionTarget(ref: ActionRef): { id: string; page: string } {
-  manifest ??= (JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, ManifestEntry> }).node;
+  manifest ??= (
+    JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+      node: Record<string, ManifestEntry>;
+    }
+  ).node;
   const [file, name] = ref.split("#");
   const found = Object.entries(manifest).find(([, e]) => e.filename === file && e.exportedName === name);
   if (!found) throw new Error(`no server action ${ref} in the build's manifest (rebuild?)`);
@@ -40,18 +44,28 @@ export { encodeReply };
 export function decodeJsonArgs(body: string): unknown[] {
   const revive = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(revive);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
     return reviveModel("", value);
   };
   return revive(JSON.parse(body)) as unknown[];
 }
 
-export async function postAction(api: APIRequestContext, ref: ActionRef, args: unknown[], options: { body?: string; headers?: Record<string, string> } = {}): Promise<APIResponse> {
+export async function postAction(
+  api: APIRequestContext,
+  ref: ActionRef,
+  args: unknown[],
+  options: { body?: string; headers?: Record<string, string> } = {},
+): Promise<APIResponse> {
   const { id, page } = actionTarget(ref);
   const encoded = options.body ?? (await encodeReply(args));
   const headers = { ...ACTION_HEADERS, "Next-Action": id, ...options.headers };
   if (typeof encoded === "string") {
-    return api.post(page, { headers: { ...headers, "Content-Type": "text/plain;charset=UTF-8" }, data: encoded, maxRedirects: 0 });
+    return api.post(page, {
+      headers: { ...headers, "Content-Type": "text/plain;charset=UTF-8" },
+      data: encoded,
+      maxRedirects: 0,
+    });
   }
   return api.post(page, { headers, multipart: encoded, maxRedirects: 0 });
 }
@@ -82,7 +96,8 @@ export async function decodeAnswer(response: ReceivedAnswer): Promise<{ answer: 
   const status = response.status();
   const redirect = response.headers()["x-action-redirect"];
   if (status === 200 && redirect) return { answer: { kind: "sign-in", location: redirect }, text };
-  if (status === 404 && (response.headers()["content-type"] ?? "").startsWith("text/x-component")) return { answer: { kind: "not-found" }, text };
+  if (status === 404 && (response.headers()["content-type"] ?? "").startsWith("text/x-component"))
+    return { answer: { kind: "not-found" }, text };
   const rows = new Map<string, string>();
   for (const line of text.split("\n")) {
     const m = /^([0-9a-f]+):(.*)$/.exec(line);
@@ -91,7 +106,12 @@ export async function decodeAnswer(response: ReceivedAnswer): Promise<{ answer: 
   const head = rows.get("0");
   const pointer = head ? /"a":"\$@([0-9a-f]+)"/.exec(head)?.[1] : undefined;
   const row = pointer ? rows.get(pointer) : undefined;
-  if (row?.startsWith("E")) return { answer: { kind: "error", digest: String((JSON.parse(row.slice(1)) as { digest?: string }).digest) }, text };
-  if (status === 200 && row !== undefined) return { answer: { kind: "result", value: JSON.parse(row, reviveModel) as unknown }, text };
+  if (row?.startsWith("E"))
+    return {
+      answer: { kind: "error", digest: String((JSON.parse(row.slice(1)) as { digest?: string }).digest) },
+      text,
+    };
+  if (status === 200 && row !== undefined)
+    return { answer: { kind: "result", value: JSON.parse(row, reviveModel) as unknown }, text };
   return { answer: { kind: "other", status, text }, text };
 }

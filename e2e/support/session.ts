@@ -22,14 +22,19 @@ export const STAFF = /^Sign in as .* \((?!Practitioner)[^)]+\)$/;
  * body the app sends to this page from then on: the array keeps filling as the test goes on, so a
  * test can scan everything the browser received after visiting more pages.
  */
-export async function signInAs(page: Page, who: RegExp, options: { clinicIndex?: number; nth?: number; appUrl?: string } = {}): Promise<Received[]> {
+export async function signInAs(
+  page: Page,
+  who: RegExp,
+  options: { clinicIndex?: number; nth?: number; appUrl?: string } = {},
+): Promise<Received[]> {
   const appUrl = options.appUrl ?? E2E_ENV.APP_URL;
   const seen: Received[] = [];
   page.on("response", async (response) => {
     if (!response.url().startsWith(appUrl)) return;
     const type = response.headers()["content-type"] ?? "";
     seen.push({ url: response.url(), type: "headers", text: JSON.stringify(response.headers()) });
-    if (/html|javascript|json|text/.test(type)) seen.push({ url: response.url(), type, text: await response.text().catch(() => "") });
+    if (/html|javascript|json|text/.test(type))
+      seen.push({ url: response.url(), type, text: await response.text().catch(() => "") });
   });
   await page.goto(`${appUrl}/signin`);
   await page.getByRole("button", { name: "Sign in with the platform" }).click();
@@ -56,7 +61,10 @@ export async function signOut(page: Page): Promise<void> {
 }
 
 export async function sandboxControl<T = unknown>(page: Page, path: string, body?: unknown): Promise<T> {
-  const response = body === undefined ? await page.request.get(`${SANDBOX}/__sandbox/${path}`) : await page.request.post(`${SANDBOX}/__sandbox/${path}`, { data: body });
+  const response =
+    body === undefined
+      ? await page.request.get(`${SANDBOX}/__sandbox/${path}`)
+      : await page.request.post(`${SANDBOX}/__sandbox/${path}`, { data: body });
   expect(response.ok(), `sandbox control ${path} answered ${response.status()}`).toBeTruthy();
   return (await response.json()) as T;
 }

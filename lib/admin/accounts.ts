@@ -1,7 +1,14 @@
 // The Accounts tab: every user of the clinic with their platform connection, and the clinic's own
 // connection in clinic-level mode. What leaves here is shown to the admin: no token, ever.
 import "server-only";
-import { listClinicConnections, listClinicUsers, roleOf, type Actor, type AppRole, type ConnectionStatus } from "@/lib/auth";
+import {
+  listClinicConnections,
+  listClinicUsers,
+  roleOf,
+  type Actor,
+  type AppRole,
+  type ConnectionStatus,
+} from "@/lib/auth";
 
 export interface AccountConnection {
   id: string;

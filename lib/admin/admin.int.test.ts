@@ -14,13 +14,27 @@ import { openTokens } from "@/lib/auth/token-store";
 import { ForbiddenError, UnauthorizedError } from "@/lib/clinic-api/errors";
 import { createClinicClient } from "@/lib/clinic-api/client";
 import { storeEvents } from "@/lib/events/store";
-import { authorizeAs, sandboxControl, sandboxStats, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed } from "@/tooling/testing/auth-testbed";
+import {
+  authorizeAs,
+  sandboxControl,
+  sandboxStats,
+  startAuthTestbed,
+  TEST_REDIRECT_URI,
+  type AuthTestbed,
+} from "@/tooling/testing/auth-testbed";
 import { listAccounts } from "@/lib/admin/accounts";
 import { clinicKeyView, removeClinicKey, saveClinicKey } from "@/lib/admin/clinic-key";
 import { forceRefresh, requestReconnect, RECONNECT_REASON } from "@/lib/admin/connections";
 
 const SeedSchema = z.object({
-  clinics: z.array(z.object({ id: z.string(), current_clinic_key: z.string(), practitioners: z.array(z.object({ id: z.string() })), staff: z.array(z.object({ id: z.string() })) })),
+  clinics: z.array(
+    z.object({
+      id: z.string(),
+      current_clinic_key: z.string(),
+      practitioners: z.array(z.object({ id: z.string() })),
+      staff: z.array(z.object({ id: z.string() })),
+    }),
+  ),
 });
 
 let bed: AuthTestbed;
@@ -51,7 +65,11 @@ describe("accounts", () => {
     const member = await signIn(seed.clinics[0].practitioners[0].id);
     const accounts = await listAccounts(admin);
     expect(accounts.users.map((u) => u.userId).sort()).toEqual([admin.userId, member.userId].sort());
-    expect(accounts.users.find((u) => u.userId === admin.userId)).toMatchObject({ appRole: "Admin", isYou: true, connection: { status: "connected" } });
+    expect(accounts.users.find((u) => u.userId === admin.userId)).toMatchObject({
+      appRole: "Admin",
+      isYou: true,
+      connection: { status: "connected" },
+    });
     expect(JSON.stringify(accounts)).not.toMatch(/accessToken|refreshToken|Enc/);
   });
 
@@ -73,7 +91,9 @@ describe("accounts", () => {
     await platformOAuth().revoke(openTokens(row).refreshToken); // e.g. the user revoked the app at the platform
     await expect(forceRefresh(admin, row.id)).rejects.toBeInstanceOf(ReconnectRequiredError);
     expect(await connectionOf(member.userId)).toMatchObject({ state: "broken" });
-    expect((await listAccounts(admin)).users.find((u) => u.userId === member.userId)?.connection?.status).toBe("broken");
+    expect((await listAccounts(admin)).users.find((u) => u.userId === member.userId)?.connection?.status).toBe(
+      "broken",
+    );
     await expect(forceRefresh(admin, row.id)).rejects.toThrow(/only a new sign-in/);
   });
 
@@ -83,8 +103,20 @@ describe("accounts", () => {
     const { accessToken } = openTokens(row);
     expect(await requestReconnect(admin, row.id)).toEqual({ revokedAtPlatform: true });
     expect(await connectionOf(member.userId)).toMatchObject({ state: "broken", stateReason: RECONNECT_REASON });
-    await expect(clientForUser(member.userId).then((c) => c.getClinic())).rejects.toBeInstanceOf(ReconnectRequiredError);
-    const direct = createClinicClient({ baseUrl: bed.sandboxUrl, credentials: { tokens: { getAccessToken: async () => accessToken, refreshAfterUnauthorized: async () => { throw new UnauthorizedError("refused"); } } } });
+    await expect(clientForUser(member.userId).then((c) => c.getClinic())).rejects.toBeInstanceOf(
+      ReconnectRequiredError,
+    );
+    const direct = createClinicClient({
+      baseUrl: bed.sandboxUrl,
+      credentials: {
+        tokens: {
+          getAccessToken: async () => accessToken,
+          refreshAfterUnauthorized: async () => {
+            throw new UnauthorizedError("refused");
+          },
+        },
+      },
+    });
     await expect(direct.getClinic()).rejects.toBeInstanceOf(UnauthorizedError);
   });
 
@@ -112,7 +144,9 @@ describe("clinic key", () => {
   }
 
   it("refuses another clinic's key and stores nothing", async () => {
-    await expect(saveClinicKey(admin, seed.clinics[1].current_clinic_key)).rejects.toMatchObject({ code: "clinic_key_invalid" });
+    await expect(saveClinicKey(admin, seed.clinics[1].current_clinic_key)).rejects.toMatchObject({
+      code: "clinic_key_invalid",
+    });
     await expect(saveClinicKey(admin, seed.clinics[1].current_clinic_key)).rejects.toBeInstanceOf(ForbiddenError);
     expect((await clinicKeyView(admin.clinicId)).state).toBe("not_entered");
   });
@@ -130,7 +164,10 @@ describe("clinic key", () => {
     expect(JSON.stringify(entered)).not.toContain(key);
 
     await receiveKeyEvents(admin);
-    expect((await clinicKeyView(admin.clinicId))).toMatchObject({ state: "activated", decidedBy: { type: "clinic_key.activated" } });
+    expect(await clinicKeyView(admin.clinicId)).toMatchObject({
+      state: "activated",
+      decidedBy: { type: "clinic_key.activated" },
+    });
 
     await sandboxControl(bed.sandboxUrl, "clinic-keys/revoke", { clinic_id: admin.clinicId });
     await expect(saveClinicKey(admin, key)).rejects.toMatchObject({ code: "clinic_key_revoked" });
@@ -138,7 +175,13 @@ describe("clinic key", () => {
     // stored key back as it was.
     await removeClinicKey(admin);
     await receiveKeyEvents(admin);
-    await db.clinic.update({ where: { id: admin.clinicId }, data: { clinicKeyEnc: stored.clinicKeyEnc, clinicKeySetAt: stored.clinicKeySetAt } });
-    expect((await clinicKeyView(admin.clinicId))).toMatchObject({ state: "revoked", decidedBy: { type: "clinic_key.revoked" } });
+    await db.clinic.update({
+      where: { id: admin.clinicId },
+      data: { clinicKeyEnc: stored.clinicKeyEnc, clinicKeySetAt: stored.clinicKeySetAt },
+    });
+    expect(await clinicKeyView(admin.clinicId)).toMatchObject({
+      state: "revoked",
+      decidedBy: { type: "clinic_key.revoked" },
+    });
   });
 });

@@ -43,7 +43,13 @@ export async function clinicKeyView(clinicId: string): Promise<ClinicKeyView> {
     db.event.findMany({ where: { clinicId, category: "clinic_keys" }, orderBy: { createdAt: "desc" }, take: 20 }),
   ]);
   const key = openClinicKey(clinic.clinicKeyEnc);
-  const views = events.map((e) => ({ id: e.id, type: e.type, createdAt: e.createdAt.toISOString(), receivedAt: e.receivedAt.toISOString(), source: e.source }));
+  const views = events.map((e) => ({
+    id: e.id,
+    type: e.type,
+    createdAt: e.createdAt.toISOString(),
+    receivedAt: e.receivedAt.toISOString(),
+    source: e.source,
+  }));
   const { state, decidedBy } = clinicKeyState(key ? clinic.clinicKeySetAt : null, events);
   return {
     entered: key !== undefined,
@@ -58,7 +64,10 @@ export async function clinicKeyView(clinicId: string): Promise<ClinicKeyView> {
 /** A client acting through the admin's connection that sends `clinicKey` (not the stored one). */
 async function clientWithKey(actor: Actor, clinicKey: string | undefined) {
   const connectionId = await connectionIdForUser(actor.userId);
-  return createClinicClient({ baseUrl: platformSettings().baseUrl, credentials: { tokens: connectionTokenProvider(connectionId), clinicKey } });
+  return createClinicClient({
+    baseUrl: platformSettings().baseUrl,
+    credentials: { tokens: connectionTokenProvider(connectionId), clinicKey },
+  });
 }
 
 /** Tries the key at the platform (activating it when new), then stores it sealed. Throws platform errors. */
@@ -78,6 +87,9 @@ export async function removeClinicKey(actor: Actor): Promise<void> {
 
 /** What the platform says now with the stored key (the sandbox reports integration_status). */
 export async function checkStoredKey(actor: Actor): Promise<Clinic> {
-  const { clinicKeyEnc } = await db.clinic.findUniqueOrThrow({ where: { id: actor.clinicId }, select: { clinicKeyEnc: true } });
+  const { clinicKeyEnc } = await db.clinic.findUniqueOrThrow({
+    where: { id: actor.clinicId },
+    select: { clinicKeyEnc: true },
+  });
   return (await clientWithKey(actor, openClinicKey(clinicKeyEnc))).getClinic();
 }

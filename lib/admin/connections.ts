@@ -25,7 +25,9 @@ async function connectionOfClinic(actor: Actor, connectionId: string) {
 export async function forceRefresh(actor: Actor, connectionId: string): Promise<{ expiresAt: Date }> {
   const row = await connectionOfClinic(actor, connectionId);
   if (row.state !== "connected") {
-    throw new AdminActionError(`This connection is ${row.state}: a refresh cannot mend it, only a new sign-in with the platform.`);
+    throw new AdminActionError(
+      `This connection is ${row.state}: a refresh cannot mend it, only a new sign-in with the platform.`,
+    );
   }
   await refreshTokenOnce(row.id, { rejectedToken: openSecret(row.accessTokenEnc, SECRET_PURPOSES.accessToken) });
   const after = await db.platformConnection.findUniqueOrThrow({ where: { id: row.id }, select: { expiresAt: true } });
@@ -38,13 +40,20 @@ export async function forceRefresh(actor: Actor, connectionId: string): Promise<
  */
 export async function requestReconnect(actor: Actor, connectionId: string): Promise<{ revokedAtPlatform: boolean }> {
   await connectionOfClinic(actor, connectionId);
-  const tokens = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
-    const row = await tx.platformConnection.findUniqueOrThrow({ where: { id: connectionId } });
-    if (row.state === "revoked") throw new AdminActionError("This connection is already revoked: its user has to sign in again anyway.");
-    await tx.platformConnection.update({ where: { id: connectionId }, data: { state: "broken", stateReason: RECONNECT_REASON } });
-    return row.state === "connected" ? openTokens(row) : null;
-  }, { maxWait: 30_000, timeout: 30_000 });
+  const tokens = await db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
+      const row = await tx.platformConnection.findUniqueOrThrow({ where: { id: connectionId } });
+      if (row.state === "revoked")
+        throw new AdminActionError("This connection is already revoked: its user has to sign in again anyway.");
+      await tx.platformConnection.update({
+        where: { id: connectionId },
+        data: { state: "broken", stateReason: RECONNECT_REASON },
+      });
+      return row.state === "connected" ? openTokens(row) : null;
+    },
+    { maxWait: 30_000, timeout: 30_000 },
+  );
   if (!tokens) return { revokedAtPlatform: false };
   return { revokedAtPlatform: await revokeTokenPair(platformOAuth(), tokens) };
 }

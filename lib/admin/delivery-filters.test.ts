@@ -4,14 +4,20 @@ import { deliveryFiltersHref, deliveryQuery, parseDeliveryFilters } from "@/lib/
 
 describe("parseDeliveryFilters", () => {
   it("gives the defaults for an empty URL", () => {
-    expect(parseDeliveryFilters({})).toEqual({ filters: { sort: "attempted_at", order: "DESC", page: 1, size: 25 }, errors: {} });
+    expect(parseDeliveryFilters({})).toEqual({
+      filters: { sort: "attempted_at", order: "DESC", page: 1, size: 25 },
+      errors: {},
+    });
   });
 
-  it.each(["2026-03-01", "<2026-03-01", ">2026-03-01", "2026-03-01..2026-03-31", " 2026-03-01 "])("accepts the date form %s", (value) => {
-    const { filters, errors } = parseDeliveryFilters({ attempted_at: value });
-    expect(errors).toEqual({});
-    expect(filters.attempted_at).toBe(value.trim());
-  });
+  it.each(["2026-03-01", "<2026-03-01", ">2026-03-01", "2026-03-01..2026-03-31", " 2026-03-01 "])(
+    "accepts the date form %s",
+    (value) => {
+      const { filters, errors } = parseDeliveryFilters({ attempted_at: value });
+      expect(errors).toEqual({});
+      expect(filters.attempted_at).toBe(value.trim());
+    },
+  );
 
   const bad: Array<[string, Record<string, string>, string]> = [
     ["a date that is not a day", { attempted_at: "2026-02-30" }, "attempted_at"],
@@ -35,11 +41,27 @@ describe("parseDeliveryFilters", () => {
 
 describe("deliveryQuery", () => {
   it("builds a query the platform's contract accepts", () => {
-    const { filters } = parseDeliveryFilters({ attempted_at: "<2026-03-01", event_id: "evt_1", delivered: "false", sort: "event_id", order: "ASC", page: "3", size: "10" });
+    const { filters } = parseDeliveryFilters({
+      attempted_at: "<2026-03-01",
+      event_id: "evt_1",
+      delivered: "false",
+      sort: "event_id",
+      order: "ASC",
+      page: "3",
+      size: "10",
+    });
     const { filter, page } = deliveryQuery(filters);
-    expect(filter).toEqual({ attempted_at: "<2026-03-01", event_id: "evt_1", successfully_delivered: "false", sort_by: "event_id", order_by: "ASC" });
+    expect(filter).toEqual({
+      attempted_at: "<2026-03-01",
+      event_id: "evt_1",
+      successfully_delivered: "false",
+      sort_by: "event_id",
+      order_by: "ASC",
+    });
     expect(page).toEqual({ number: 3, size: 10 });
-    expect(DeliveryListQuerySchema.safeParse({ ...filter, "page[number]": "3", "page[size]": "10" }).success).toBe(true);
+    expect(DeliveryListQuerySchema.safeParse({ ...filter, "page[number]": "3", "page[size]": "10" }).success).toBe(
+      true,
+    );
   });
 });
 

@@ -6,18 +6,37 @@ import { DateFilterStringSchema } from "@/lib/contract/date-filter";
 
 export const DELIVERY_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
+const blankToUndefined = (v: unknown) =>
+  typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v;
 
 export const DeliveryFiltersSchema = z.object({
   attempted_at: z.preprocess(blankToUndefined, DateFilterStringSchema.optional()),
   event_id: z.preprocess(blankToUndefined, z.string().max(200, "An event id is at most 200 characters.").optional()),
-  delivered: z.preprocess(blankToUndefined, z.enum(["true", "false"], "Choose delivered, failed or either.").optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(["attempted_at", "event_id"], "Sort by attempt time or event id.").default("attempted_at")),
-  order: z.preprocess(blankToUndefined, z.enum(["ASC", "DESC"], "Order is oldest first or newest first.").default("DESC")),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int("A page is a whole number.").min(1, "Pages start at 1.").max(100_000).default(1)),
+  delivered: z.preprocess(
+    blankToUndefined,
+    z.enum(["true", "false"], "Choose delivered, failed or either.").optional(),
+  ),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(["attempted_at", "event_id"], "Sort by attempt time or event id.").default("attempted_at"),
+  ),
+  order: z.preprocess(
+    blankToUndefined,
+    z.enum(["ASC", "DESC"], "Order is oldest first or newest first.").default("DESC"),
+  ),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int("A page is a whole number.").min(1, "Pages start at 1.").max(100_000).default(1),
+  ),
   size: z.preprocess(
     blankToUndefined,
-    z.coerce.number().refine((n) => (DELIVERY_PAGE_SIZES as readonly number[]).includes(n), `Show ${DELIVERY_PAGE_SIZES.join(", ")} per page.`).default(25),
+    z.coerce
+      .number()
+      .refine(
+        (n) => (DELIVERY_PAGE_SIZES as readonly number[]).includes(n),
+        `Show ${DELIVERY_PAGE_SIZES.join(", ")} per page.`,
+      )
+      .default(25),
   ),
 });
 export type DeliveryFilters = z.infer<typeof DeliveryFiltersSchema>;
@@ -27,7 +46,10 @@ export const DEFAULT_DELIVERY_FILTERS: DeliveryFilters = DeliveryFiltersSchema.p
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The filters of a page URL; bad values come back as field messages and the defaults are used. */
-export function parseDeliveryFilters(raw: SearchParams): { filters: DeliveryFilters; errors: Record<string, string[]> } {
+export function parseDeliveryFilters(raw: SearchParams): {
+  filters: DeliveryFilters;
+  errors: Record<string, string[]>;
+} {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const input = Object.fromEntries(Object.keys(DeliveryFiltersSchema.shape).map((k) => [k, first(raw[k])]));
   const parsed = DeliveryFiltersSchema.safeParse(input);

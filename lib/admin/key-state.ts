@@ -23,7 +23,12 @@ export function clinicKeyState(
     if (e.createdAt.getTime() < since) continue;
     if (e.type !== "clinic_key.activated" && e.type !== "clinic_key.revoked") continue;
     // Same instant: a revocation wins, it is the later step of a key's life.
-    if (!latest || e.createdAt > latest.createdAt || (e.createdAt.getTime() === latest.createdAt.getTime() && e.type === "clinic_key.revoked")) latest = e;
+    if (
+      !latest ||
+      e.createdAt > latest.createdAt ||
+      (e.createdAt.getTime() === latest.createdAt.getTime() && e.type === "clinic_key.revoked")
+    )
+      latest = e;
   }
   if (!latest) return { state: "waiting", decidedBy: null };
   return { state: latest.type === "clinic_key.revoked" ? "revoked" : "activated", decidedBy: latest };

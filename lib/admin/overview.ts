@@ -18,7 +18,11 @@ export async function adminOverview(actor: Actor) {
   const env = environmentView();
   const lastRun = runs[0] ?? null;
   return {
-    accounts: { users: accounts.users.length, byStatus: statusCounts(accounts), clinicConnection: accounts.clinicConnection?.status ?? null },
+    accounts: {
+      users: accounts.users.length,
+      byStatus: statusCounts(accounts),
+      clinicConnection: accounts.clinicConnection?.status ?? null,
+    },
     clinicKey: { entered: key.entered, state: key.state, since: key.decidedBy?.createdAt ?? key.setAt },
     webhooks: {
       lastReceiptAt: health.lastReceiptAt,
@@ -27,7 +31,14 @@ export async function adminOverview(actor: Actor) {
       secretConfigured: env.webhookSecret !== "missing",
       challengeConfigured: env.webhookChallenge !== "missing",
     },
-    reconciliation: lastRun ? { status: lastRun.status, requestedAt: lastRun.requestedAt, finishedAt: lastRun.finishedAt, inserted: lastRun.inserted } : null,
+    reconciliation: lastRun
+      ? {
+          status: lastRun.status,
+          requestedAt: lastRun.requestedAt,
+          finishedAt: lastRun.finishedAt,
+          inserted: lastRun.inserted,
+        }
+      : null,
     environment: { server: env.server, authMode: env.authMode },
   };
 }

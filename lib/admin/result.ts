@@ -1,8 +1,7 @@
 // What every admin action answers: a sentence a person can act on, and field errors a form can show
 // beside its inputs. Never an exception's text, never a secret. Shared by server and browser.
 export type AdminActionResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; errors: Record<string, string[]>; notAdmin?: true };
+  { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string[]>; notAdmin?: true };
 
 export const IDLE: AdminActionResult = { ok: true, message: "" };
 

@@ -30,7 +30,10 @@ export async function runAdminAction<S extends z.ZodType>(
     return await work(actor, parsed.data);
   } catch (error) {
     if (error instanceof AdminActionError) return refused(error.message);
-    const details = error instanceof Error ? `${error.name}${"requestId" in error && error.requestId ? ` (request ${String(error.requestId)})` : ""}` : typeof error;
+    const details =
+      error instanceof Error
+        ? `${error.name}${"requestId" in error && error.requestId ? ` (request ${String(error.requestId)})` : ""}`
+        : typeof error;
     console.error(`[admin] action failed: ${details}`);
     return refused(platformFailureMessage(error));
   }

@@ -10,17 +10,51 @@ import { deliveryQuery, type DeliveryFilters } from "@/lib/admin/delivery-filter
 
 export type DeliveryRow = Pick<
   WebhookDelivery,
-  "id" | "event_id" | "event_type" | "attempt" | "attempted_at" | "status_code" | "successfully_delivered" | "error" | "duration_ms" | "next_attempt_at"
+  | "id"
+  | "event_id"
+  | "event_type"
+  | "attempt"
+  | "attempted_at"
+  | "status_code"
+  | "successfully_delivered"
+  | "error"
+  | "duration_ms"
+  | "next_attempt_at"
 >;
 
-export async function loadDeliveries(actor: Actor, filters: DeliveryFilters): Promise<{ rows: DeliveryRow[]; meta: PaginationMeta }> {
+export async function loadDeliveries(
+  actor: Actor,
+  filters: DeliveryFilters,
+): Promise<{ rows: DeliveryRow[]; meta: PaginationMeta }> {
   const { filter, page } = deliveryQuery(filters);
   const result = await (await clientForUser(actor.userId)).listDeliveries(filter, page);
   const rows = result.items
     .filter((d) => d.clinic_id === actor.clinicId)
-    .map(({ id, event_id, event_type, attempt, attempted_at, status_code, successfully_delivered, error, duration_ms, next_attempt_at }) => ({
-      id, event_id, event_type, attempt, attempted_at, status_code, successfully_delivered, error, duration_ms, next_attempt_at,
-    }));
+    .map(
+      ({
+        id,
+        event_id,
+        event_type,
+        attempt,
+        attempted_at,
+        status_code,
+        successfully_delivered,
+        error,
+        duration_ms,
+        next_attempt_at,
+      }) => ({
+        id,
+        event_id,
+        event_type,
+        attempt,
+        attempted_at,
+        status_code,
+        successfully_delivered,
+        error,
+        duration_ms,
+        next_attempt_at,
+      }),
+    );
   return { rows, meta: result.meta };
 }
 
@@ -33,7 +67,10 @@ export async function loadDeliveryChart(actor: Actor, days = 14, now = new Date(
   const attempts: WebhookDelivery[] = [];
   let truncated = false;
   for (let number = 1; ; number += 1) {
-    const page = await client.listDeliveries({ attempted_at: `${window.from}..${window.to}`, sort_by: "attempted_at", order_by: "DESC" }, { number, size: MAX_PAGE_SIZE });
+    const page = await client.listDeliveries(
+      { attempted_at: `${window.from}..${window.to}`, sort_by: "attempted_at", order_by: "DESC" },
+      { number, size: MAX_PAGE_SIZE },
+    );
     attempts.push(...page.items.filter((d) => d.clinic_id === actor.clinicId));
     if (page.meta.next_page === null || page.meta.next_page <= number) break;
     if (number >= CHART_MAX_PAGES) {
@@ -71,7 +108,12 @@ export async function loadWebhookHealth(clinicId: string, now = new Date()): Pro
     db.webhookReceipt.count({ where: { clinicId, receivedAt: { gte: dayAgo }, duplicate: true } }),
     db.event.count({ where: gaps }),
     db.event.count({ where: { ...gaps, receivedAt: { gte: weekAgo } } }),
-    db.event.findMany({ where: gaps, orderBy: { createdAt: "desc" }, take: 20, select: { id: true, type: true, createdAt: true, receivedAt: true } }),
+    db.event.findMany({
+      where: gaps,
+      orderBy: { createdAt: "desc" },
+      take: 20,
+      select: { id: true, type: true, createdAt: true, receivedAt: true },
+    }),
   ]);
   return {
     lastReceiptAt: last?.receivedAt.toISOString() ?? null,
@@ -79,6 +121,11 @@ export async function loadWebhookHealth(clinicId: string, now = new Date()): Pro
     duplicatesLast24h: duplicates,
     gapsTotal,
     gapsLast7Days,
-    recentGaps: recent.map((e) => ({ id: e.id, type: e.type, createdAt: e.createdAt.toISOString(), receivedAt: e.receivedAt.toISOString() })),
+    recentGaps: recent.map((e) => ({
+      id: e.id,
+      type: e.type,
+      createdAt: e.createdAt.toISOString(),
+      receivedAt: e.receivedAt.toISOString(),
+    })),
   };
 }

@@ -12,7 +12,11 @@ export interface AccessSubject extends RoleHolder {
  * `roles` empty: any signed-in user. `clinicId` given: the thing belongs to that clinic, and only
  * its own users may touch it (another clinic's id is "deny", the same as a missing record).
  */
-export function decideAccess(user: AccessSubject | null, roles: readonly AppRole[] = [], clinicId?: string): AccessDecision {
+export function decideAccess(
+  user: AccessSubject | null,
+  roles: readonly AppRole[] = [],
+  clinicId?: string,
+): AccessDecision {
   if (!user) return "sign-in";
   if (roles.length > 0 && !hasAnyRole(user, roles)) return "deny";
   if (clinicId !== undefined && clinicId !== user.clinicId) return "deny";

@@ -22,7 +22,11 @@ export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: bool
     await tx.$queryRaw`SELECT id FROM clinics WHERE id = ${actor.clinicId} FOR UPDATE`;
     const target = await tx.user.findFirst({ where: { id: targetUserId, clinicId: actor.clinicId } });
     if (!target) throw new AdminActionError("No such user in your clinic.");
-    if (!isAdmin && target.isAdmin && (await tx.user.count({ where: { clinicId: actor.clinicId, isAdmin: true } })) === 1) {
+    if (
+      !isAdmin &&
+      target.isAdmin &&
+      (await tx.user.count({ where: { clinicId: actor.clinicId, isAdmin: true } })) === 1
+    ) {
       throw new AdminActionError("The clinic needs at least one admin: promote someone else first.");
     }
     await tx.user.update({ where: { id: target.id }, data: { isAdmin } });
@@ -31,7 +35,10 @@ export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: bool
 
 /** Revokes a user's or the clinic's connection (the admin console's "revoke"). */
 export async function revokeClinicConnection(actor: Actor, connectionId: string): Promise<RevokeResult> {
-  const connection = await db.platformConnection.findFirst({ where: { id: connectionId, clinicId: actor.clinicId }, select: { id: true } });
+  const connection = await db.platformConnection.findFirst({
+    where: { id: connectionId, clinicId: actor.clinicId },
+    select: { id: true },
+  });
   if (!connection) throw new AdminActionError("No such connection in your clinic.");
   return revokeConnection(connection.id, "Revoked by an admin");
 }

@@ -10,7 +10,15 @@ import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { clientForUser, sessionGrantBodyFor } from "@/lib/auth/platform-client";
 import { exchangeAndStore } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
-import { authorizeAs, sandboxSeed, sandboxStats, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/tooling/testing/auth-testbed";
+import {
+  authorizeAs,
+  sandboxSeed,
+  sandboxStats,
+  startAuthTestbed,
+  TEST_REDIRECT_URI,
+  type AuthTestbed,
+  type SandboxSeed,
+} from "@/tooling/testing/auth-testbed";
 
 let bed: AuthTestbed;
 let seed: SandboxSeed;
@@ -39,7 +47,12 @@ describe("clinic-level mode", () => {
     expect(admin.role).toBe("Admin");
     const connections = await db.platformConnection.findMany({ where: { clinicId: seed.clinics[0].id } });
     expect(connections).toHaveLength(1);
-    expect(connections[0]).toMatchObject({ userId: null, clinicLevelFor: seed.clinics[0].id, connectedById: admin.userId, state: "connected" });
+    expect(connections[0]).toMatchObject({
+      userId: null,
+      clinicLevelFor: seed.clinics[0].id,
+      connectedById: admin.userId,
+      state: "connected",
+    });
   });
 
   it("a later user signs in without a connection of their own; their token is revoked; they act through the clinic's", async () => {
@@ -60,14 +73,20 @@ describe("clinic-level mode", () => {
   it("a user's sign-out leaves the clinic connection alone", async () => {
     const user = await db.user.findFirstOrThrow({ where: { platformUserId: seed.clinics[0].practitioners[0].id } });
     await revokeOnSignOut(user.id, "clinic");
-    expect(await db.platformConnection.findUniqueOrThrow({ where: { clinicLevelFor: seed.clinics[0].id } })).toMatchObject({ state: "connected" });
+    expect(
+      await db.platformConnection.findUniqueOrThrow({ where: { clinicLevelFor: seed.clinics[0].id } }),
+    ).toMatchObject({ state: "connected" });
   });
 
   it("an admin's disconnect revokes it for everyone, and the admin's next sign-in reconnects", async () => {
     const admin = await db.user.findFirstOrThrow({ where: { platformUserId: seed.clinics[0].staff[0].id } });
-    const practitioner = await db.user.findFirstOrThrow({ where: { platformUserId: seed.clinics[0].practitioners[0].id } });
+    const practitioner = await db.user.findFirstOrThrow({
+      where: { platformUserId: seed.clinics[0].practitioners[0].id },
+    });
     const connection = await db.platformConnection.findUniqueOrThrow({ where: { clinicLevelFor: seed.clinics[0].id } });
-    expect((await revokeClinicConnection({ userId: admin.id, clinicId: admin.clinicId }, connection.id)).revokedAtPlatform).toBe(true);
+    expect(
+      (await revokeClinicConnection({ userId: admin.id, clinicId: admin.clinicId }, connection.id)).revokedAtPlatform,
+    ).toBe(true);
 
     const error = await (await clientForUser(practitioner.id)).getClinic().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReconnectRequiredError);
@@ -75,10 +94,14 @@ describe("clinic-level mode", () => {
 
     // A non-admin signing in does not take over the clinic connection...
     await signIn(seed.clinics[0].practitioners[0].id);
-    expect(await db.platformConnection.findUniqueOrThrow({ where: { clinicLevelFor: seed.clinics[0].id } })).toMatchObject({ state: "revoked" });
+    expect(
+      await db.platformConnection.findUniqueOrThrow({ where: { clinicLevelFor: seed.clinics[0].id } }),
+    ).toMatchObject({ state: "revoked" });
     // ...an admin does.
     await signIn(seed.clinics[0].staff[0].id);
-    expect(await db.platformConnection.findUniqueOrThrow({ where: { clinicLevelFor: seed.clinics[0].id } })).toMatchObject({ state: "connected", connectedById: admin.id });
+    expect(
+      await db.platformConnection.findUniqueOrThrow({ where: { clinicLevelFor: seed.clinics[0].id } }),
+    ).toMatchObject({ state: "connected", connectedById: admin.id });
     expect((await (await clientForUser(practitioner.id)).getClinic()).id).toBe(seed.clinics[0].id);
   });
 });
@@ -86,9 +109,15 @@ describe("clinic-level mode", () => {
 describe("admin actions across clinics", () => {
   it("each attempt on another clinic is refused, and the last admin cannot be demoted", async () => {
     const adminA = await db.user.findFirstOrThrow({ where: { platformUserId: seed.clinics[0].staff[0].id } });
-    const practitionerA = await db.user.findFirstOrThrow({ where: { platformUserId: seed.clinics[0].practitioners[0].id } });
-    const adminB = await db.user.findUniqueOrThrow({ where: { id: (await signIn(seed.clinics[1].practitioners[0].id)).userId } });
-    const connectionA = await db.platformConnection.findUniqueOrThrow({ where: { clinicLevelFor: seed.clinics[0].id } });
+    const practitionerA = await db.user.findFirstOrThrow({
+      where: { platformUserId: seed.clinics[0].practitioners[0].id },
+    });
+    const adminB = await db.user.findUniqueOrThrow({
+      where: { id: (await signIn(seed.clinics[1].practitioners[0].id)).userId },
+    });
+    const connectionA = await db.platformConnection.findUniqueOrThrow({
+      where: { clinicLevelFor: seed.clinics[0].id },
+    });
     const actorB = { userId: adminB.id, clinicId: adminB.clinicId };
     const actorA = { userId: adminA.id, clinicId: adminA.clinicId };
 
@@ -103,7 +132,9 @@ describe("admin actions across clinics", () => {
       expect(error, name).toBeInstanceOf(AdminActionError);
       expect((error as Error).message, name).toMatch(message);
     }
-    expect(await db.platformConnection.findUniqueOrThrow({ where: { id: connectionA.id } })).toMatchObject({ state: "connected" });
+    expect(await db.platformConnection.findUniqueOrThrow({ where: { id: connectionA.id } })).toMatchObject({
+      state: "connected",
+    });
     expect(await db.user.findUniqueOrThrow({ where: { id: practitionerA.id } })).toMatchObject({ isAdmin: false });
 
     // Within the clinic: promote, then the first admin may step down.

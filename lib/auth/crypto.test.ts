@@ -26,11 +26,26 @@ describe("seal/open", () => {
   const flip = (text: string) => (text[0] === "A" ? "B" : "A") + text.slice(1);
   const refusals: Array<[string, string, string, RegExp]> = [
     ["ciphertext changed", [...parts.slice(0, 4), flip(parts[4])].join("."), "access_token", /authentication failed/],
-    ["tag changed", [...parts.slice(0, 3), flip(parts[3]), parts[4]].join("."), "access_token", /authentication failed|malformed/],
-    ["iv changed", [...parts.slice(0, 2), flip(parts[2]), ...parts.slice(3)].join("."), "access_token", /authentication failed|malformed/],
+    [
+      "tag changed",
+      [...parts.slice(0, 3), flip(parts[3]), parts[4]].join("."),
+      "access_token",
+      /authentication failed|malformed/,
+    ],
+    [
+      "iv changed",
+      [...parts.slice(0, 2), flip(parts[2]), ...parts.slice(3)].join("."),
+      "access_token",
+      /authentication failed|malformed/,
+    ],
     ["other purpose (column swap)", sealed, "refresh_token", /authentication failed/],
     ["unknown key id", ["v1", "zz", ...parts.slice(2)].join("."), "access_token", /key "zz" is not/],
-    ["kid relabelled to another key", ["v1", "b", ...parts.slice(2)].join("."), "access_token", /not in|authentication failed/],
+    [
+      "kid relabelled to another key",
+      ["v1", "b", ...parts.slice(2)].join("."),
+      "access_token",
+      /not in|authentication failed/,
+    ],
     ["unknown version", ["v9", ...parts.slice(1)].join("."), "access_token", /unknown format/],
     ["plaintext stored by mistake", token, "access_token", /unknown format/],
   ];
@@ -50,7 +65,17 @@ describe("rotation", () => {
     ["old value is flagged for resealing", () => sealedWithOldKey(rotated, oldSealed), true],
     ["new values use the first (current) key", () => seal(rotated, token, "x").split(".")[1], "k2"],
     ["new value is not flagged", () => sealedWithOldKey(rotated, seal(rotated, token, "x")), false],
-    ["new value does not open with only the old key", () => { try { return open(oldRing, seal(rotated, token, "x"), "x"); } catch (e) { return (e as Error).name; } }, "DecryptionError"],
+    [
+      "new value does not open with only the old key",
+      () => {
+        try {
+          return open(oldRing, seal(rotated, token, "x"), "x");
+        } catch (e) {
+          return (e as Error).name;
+        }
+      },
+      "DecryptionError",
+    ],
   ];
   it.each(rows)("%s", (_name, run, expected) => expect(run()).toEqual(expected));
 });
@@ -58,9 +83,17 @@ describe("rotation", () => {
 describe("parseKeyring", () => {
   const hexKey = randomBytes(32).toString("hex");
   it.each([
-    ["bare base64url key gets a stable derived kid", keyA, (r: ReturnType<typeof parseKeyring>) => r.currentKid === parseKeyring(keyA).currentKid && r.keys.size === 1],
+    [
+      "bare base64url key gets a stable derived kid",
+      keyA,
+      (r: ReturnType<typeof parseKeyring>) => r.currentKid === parseKeyring(keyA).currentKid && r.keys.size === 1,
+    ],
     ["hex key", `h:${hexKey}`, (r: ReturnType<typeof parseKeyring>) => r.keys.get("h")?.toString("hex") === hexKey],
-    ["first entry is current", `x:${keyA}, y:${keyB}`, (r: ReturnType<typeof parseKeyring>) => r.currentKid === "x" && r.keys.size === 2],
+    [
+      "first entry is current",
+      `x:${keyA}, y:${keyB}`,
+      (r: ReturnType<typeof parseKeyring>) => r.currentKid === "x" && r.keys.size === 2,
+    ],
   ])("accepts %s", (_name, value, check) => expect(check(parseKeyring(value))).toBe(true));
 
   it.each([

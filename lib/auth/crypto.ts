@@ -27,7 +27,10 @@ export class DecryptionError extends Error {
  * so the same key always has the same id.
  */
 export function parseKeyring(value: string): Keyring {
-  const entries = value.split(",").map((part) => part.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (entries.length === 0) throw new Error("APP_ENCRYPTION_KEY is empty");
   const keys = new Map<string, Buffer>();
   for (const entry of entries) {
@@ -43,7 +46,8 @@ export function parseKeyring(value: string): Keyring {
 
 function decodeKey(text: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
-  if (key.length !== 32) throw new Error("APP_ENCRYPTION_KEY: each key must be 32 bytes (base64, base64url or 64 hex digits)");
+  if (key.length !== 32)
+    throw new Error("APP_ENCRYPTION_KEY: each key must be 32 bytes (base64, base64url or 64 hex digits)");
   return key;
 }
 
@@ -68,7 +72,13 @@ export function seal(keyring: Keyring, plaintext: string, purpose: string): stri
   cipher.setAAD(Buffer.from(`${VERSION}.${keyring.currentKid}.${purpose}`));
   const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return [VERSION, keyring.currentKid, iv.toString("base64url"), tag.toString("base64url"), ct.toString("base64url")].join(".");
+  return [
+    VERSION,
+    keyring.currentKid,
+    iv.toString("base64url"),
+    tag.toString("base64url"),
+    ct.toString("base64url"),
+  ].join(".");
 }
 
 export function open(keyring: Keyring, sealed: string, purpose: string): string {

@@ -1,7 +1,22 @@
 // The auth layer's public surface for pages, actions, route handlers and jobs. Server-only.
-export { requireUser, requireRole, requireSameClinic, authorizeRoute, getCurrentUser, type Caller, type CurrentUser } from "@/lib/auth/guards";
+export {
+  requireUser,
+  requireRole,
+  requireSameClinic,
+  authorizeRoute,
+  getCurrentUser,
+  type Caller,
+  type CurrentUser,
+} from "@/lib/auth/guards";
 export { decideAccess, type AccessDecision } from "@/lib/auth/access";
-export { clientForUser, clientForConnection, clientForClinic, connectionIdForUser, connectionIdForClinic, sessionGrantBodyFor } from "@/lib/auth/platform-client";
+export {
+  clientForUser,
+  clientForConnection,
+  clientForClinic,
+  connectionIdForUser,
+  connectionIdForClinic,
+  sessionGrantBodyFor,
+} from "@/lib/auth/platform-client";
 export { ReconnectRequiredError, reconnectPath, type ReconnectReason } from "@/lib/auth/errors";
 export { assertAuthConfigured } from "@/lib/auth/startup";
 export { APP_ROLES, rolesOf, roleOf, hasAnyRole, type AppRole } from "@/lib/auth/roles";

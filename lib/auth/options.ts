@@ -50,7 +50,9 @@ function buildAuthOptions(): NextAuthOptions {
       async signOut({ token }) {
         if (!token?.uid) return;
         // Sign-out must not fail because the platform is down; the row is marked revoked regardless.
-        await revokeOnSignOut(token.uid, config.authMode).catch((error: unknown) => console.error(`[auth] revoke on sign-out failed: ${describe({ error })}`));
+        await revokeOnSignOut(token.uid, config.authMode).catch((error: unknown) =>
+          console.error(`[auth] revoke on sign-out failed: ${describe({ error })}`),
+        );
       },
     },
   };

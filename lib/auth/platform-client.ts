@@ -25,7 +25,10 @@ export async function clientForUser(userId: string): Promise<ClinicClient> {
 }
 
 /** A client acting through one connection (also for jobs that act for a clinic, e.g. reconciliation). */
-export async function clientForConnection(connectionId: string, baseUrl = platformSettings().baseUrl): Promise<ClinicClient> {
+export async function clientForConnection(
+  connectionId: string,
+  baseUrl = platformSettings().baseUrl,
+): Promise<ClinicClient> {
   const { clinic } = await db.platformConnection.findUniqueOrThrow({
     where: { id: connectionId },
     select: { clinic: { select: { clinicKeyEnc: true } } },
@@ -42,7 +45,10 @@ export async function clientForConnection(connectionId: string, baseUrl = platfo
  */
 export async function connectionIdForClinic(clinicId: string, authMode = platformSettings().authMode): Promise<string> {
   const connection = await db.platformConnection.findFirst({
-    where: authMode === "clinic" ? { clinicLevelFor: clinicId, state: "connected" } : { clinicId, userId: { not: null }, state: "connected" },
+    where:
+      authMode === "clinic"
+        ? { clinicLevelFor: clinicId, state: "connected" }
+        : { clinicId, userId: { not: null }, state: "connected" },
     orderBy: [{ user: { isAdmin: "desc" } }, { connectedAt: "asc" }],
     select: { id: true },
   });
@@ -58,8 +64,14 @@ export async function clientForClinic(clinicId: string): Promise<ClinicClient> {
  * The body of a session grant request for this user (spec 4.3): empty in role-based mode (the token
  * names the user), the user's platform id and type in clinic-level mode.
  */
-export async function sessionGrantBodyFor(userId: string, authMode = platformSettings().authMode): Promise<SessionGrantRequest> {
+export async function sessionGrantBodyFor(
+  userId: string,
+  authMode = platformSettings().authMode,
+): Promise<SessionGrantRequest> {
   if (authMode === "role") return {};
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { platformUserId: true, platformUserType: true } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { platformUserId: true, platformUserType: true },
+  });
   return { user_id: user.platformUserId, user_type: user.platformUserType };
 }

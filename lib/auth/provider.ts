@@ -40,7 +40,10 @@ export async function exchangeAndStore(code: string, redirectUri: string): Promi
     baseUrl: settings.baseUrl,
     credentials: {
       // A token minted a moment ago: a 401 here means the platform refused it; do not loop.
-      tokens: { getAccessToken: async () => token.access_token, refreshAfterUnauthorized: async () => token.access_token },
+      tokens: {
+        getAccessToken: async () => token.access_token,
+        refreshAfterUnauthorized: async () => token.access_token,
+      },
     },
   });
   const clinic = await client.getClinic();
@@ -57,7 +60,10 @@ export function clinicProvider(): OAuthConfig<Profile> {
     clientSecret: settings.clientSecret,
     checks: ["state"],
     // openid-client adds scope=openid unless told otherwise; the platform's scopes are not published.
-    authorization: { url: `${settings.baseUrl}${OAUTH_PATHS.authorize}`, params: { response_type: "code", scope: undefined } },
+    authorization: {
+      url: `${settings.baseUrl}${OAUTH_PATHS.authorize}`,
+      params: { response_type: "code", scope: undefined },
+    },
     token: {
       url: `${settings.baseUrl}${OAUTH_PATHS.token}`,
       async request({ params, checks, provider }) {

@@ -41,19 +41,25 @@ afterAll(async () => {
 
 /** A fresh connection for each test: one practitioner signing in anew. */
 beforeEach(async () => {
-  const { code } = await authorizeAs(bed.sandboxUrl, seed.clinics[0].practitioners[0].id, { clientId: LOCAL_DEFAULTS.clientId });
+  const { code } = await authorizeAs(bed.sandboxUrl, seed.clinics[0].practitioners[0].id, {
+    clientId: LOCAL_DEFAULTS.clientId,
+  });
   const { userId } = await exchangeAndStore(code, TEST_REDIRECT_URI);
   connectionId = (await db.platformConnection.findUniqueOrThrow({ where: { userId } })).id;
 });
 
 const row = () => db.platformConnection.findUniqueOrThrow({ where: { id: connectionId } });
 /** As if two hours had passed: the stored expiry is behind us (the platform's token still works). */
-const expireLocally = () => db.platformConnection.update({ where: { id: connectionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+const expireLocally = () =>
+  db.platformConnection.update({ where: { id: connectionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
 
 describe("refresh", () => {
   it("refreshes ahead of expiry, rotates the refresh token and spends the old one", async () => {
     const before = openTokens(await row());
-    await db.platformConnection.update({ where: { id: connectionId }, data: { expiresAt: new Date(Date.now() + 60_000) } }); // < 5 min left
+    await db.platformConnection.update({
+      where: { id: connectionId },
+      data: { expiresAt: new Date(Date.now() + 60_000) },
+    }); // < 5 min left
     const refreshes = await tokenRefreshCount(bed.sandboxUrl);
 
     const client = await clientForConnection(connectionId);
@@ -67,7 +73,9 @@ describe("refresh", () => {
     expect(after.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7100_000);
     expect(after.refreshCount).toBe(1);
     // The old refresh token is spent at the platform.
-    await expect(platformOAuth(TEST_REDIRECT_URI).refresh(before.refreshToken)).rejects.toBeInstanceOf(InvalidGrantError);
+    await expect(platformOAuth(TEST_REDIRECT_URI).refresh(before.refreshToken)).rejects.toBeInstanceOf(
+      InvalidGrantError,
+    );
   });
 
   it("does not refresh a token with time left", async () => {
@@ -77,31 +85,49 @@ describe("refresh", () => {
   });
 
   const brokenCases: Array<[string, () => Promise<void>]> = [
-    ["a spent refresh token", async () => {
-      const spent = openTokens(await row()).refreshToken;
-      await refreshTokenOnce(connectionId, { rejectedToken: openTokens(await row()).accessToken }); // rotates: `spent` is now used up
-      await db.platformConnection.update({ where: { id: connectionId }, data: { refreshTokenEnc: sealSecret(spent, SECRET_PURPOSES.refreshToken) } });
-    }],
-    ["a grant revoked at the platform", async () => {
-      await platformOAuth(TEST_REDIRECT_URI).revoke(openTokens(await row()).refreshToken);
-    }],
-    ["a refresh token the platform never issued", async () => {
-      await db.platformConnection.update({ where: { id: connectionId }, data: { refreshTokenEnc: sealSecret("rt_unknown", SECRET_PURPOSES.refreshToken) } });
-    }],
+    [
+      "a spent refresh token",
+      async () => {
+        const spent = openTokens(await row()).refreshToken;
+        await refreshTokenOnce(connectionId, { rejectedToken: openTokens(await row()).accessToken }); // rotates: `spent` is now used up
+        await db.platformConnection.update({
+          where: { id: connectionId },
+          data: { refreshTokenEnc: sealSecret(spent, SECRET_PURPOSES.refreshToken) },
+        });
+      },
+    ],
+    [
+      "a grant revoked at the platform",
+      async () => {
+        await platformOAuth(TEST_REDIRECT_URI).revoke(openTokens(await row()).refreshToken);
+      },
+    ],
+    [
+      "a refresh token the platform never issued",
+      async () => {
+        await db.platformConnection.update({
+          where: { id: connectionId },
+          data: { refreshTokenEnc: sealSecret("rt_unknown", SECRET_PURPOSES.refreshToken) },
+        });
+      },
+    ],
   ];
-  it.each(brokenCases)("invalid_grant from %s marks the connection broken and asks to sign in again", async (_name, spoil) => {
-    await spoil();
-    await expireLocally();
-    const client = await clientForConnection(connectionId);
-    const error = await client.getClinic().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ReconnectRequiredError);
-    expect((error as ReconnectRequiredError).reason).toBe("broken");
-    expect(await row()).toMatchObject({ state: "broken", stateReason: expect.stringContaining("invalid_grant") });
-    // Broken stays broken: no further refresh attempts reach the platform.
-    const failed = (await sandboxStats(bed.sandboxUrl)).token_refreshes_failed;
-    await expect(client.getClinic()).rejects.toBeInstanceOf(ReconnectRequiredError);
-    expect((await sandboxStats(bed.sandboxUrl)).token_refreshes_failed).toBe(failed);
-  });
+  it.each(brokenCases)(
+    "invalid_grant from %s marks the connection broken and asks to sign in again",
+    async (_name, spoil) => {
+      await spoil();
+      await expireLocally();
+      const client = await clientForConnection(connectionId);
+      const error = await client.getClinic().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ReconnectRequiredError);
+      expect((error as ReconnectRequiredError).reason).toBe("broken");
+      expect(await row()).toMatchObject({ state: "broken", stateReason: expect.stringContaining("invalid_grant") });
+      // Broken stays broken: no further refresh attempts reach the platform.
+      const failed = (await sandboxStats(bed.sandboxUrl)).token_refreshes_failed;
+      await expect(client.getClinic()).rejects.toBeInstanceOf(ReconnectRequiredError);
+      expect((await sandboxStats(bed.sandboxUrl)).token_refreshes_failed).toBe(failed);
+    },
+  );
 
   it("a 401 from the platform triggers one refresh and one replay", async () => {
     await sandboxControl(bed.sandboxUrl, "faults", { expire_tokens: true });
@@ -142,11 +168,15 @@ describe("refresh", () => {
   it("two app processes refreshing at once cause exactly one refresh", async () => {
     await expireLocally();
     const refreshes = await tokenRefreshCount(bed.sandboxUrl);
-    const child = spawn("npx", ["tsx", "--conditions=react-server", "tooling/testing/refresh-child.ts", connectionId, "25"], {
-      cwd: process.cwd(),
-      env: process.env,
-      stdio: ["pipe", "pipe", "inherit"],
-    });
+    const child = spawn(
+      "npx",
+      ["tsx", "--conditions=react-server", "tooling/testing/refresh-child.ts", connectionId, "25"],
+      {
+        cwd: process.cwd(),
+        env: process.env,
+        stdio: ["pipe", "pipe", "inherit"],
+      },
+    );
     const lines = readline.createInterface({ input: child.stdout });
     const output = lines[Symbol.asyncIterator]();
     expect((await output.next()).value).toBe("ready");

@@ -27,12 +27,15 @@ export async function refreshTokenOnce(connectionId: string, options: RefreshOpt
   const outcome = await db.$transaction(
     async (tx): Promise<Outcome> => {
       // Wait here for whoever is refreshing this connection right now.
-      const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
+      const locked = await tx.$queryRaw<
+        Array<{ id: string }>
+      >`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
       if (locked.length === 0) return { kind: "reconnect", reason: "missing" };
       const row = await tx.platformConnection.findUniqueOrThrow({ where: { id: connectionId } });
       if (row.state !== "connected") return { kind: "reconnect", reason: row.state };
       const current = openSecret(row.accessTokenEnc, SECRET_PURPOSES.accessToken);
-      const stillGood = options.rejectedToken !== undefined ? current !== options.rejectedToken : !needsRefresh(row.expiresAt, now());
+      const stillGood =
+        options.rejectedToken !== undefined ? current !== options.rejectedToken : !needsRefresh(row.expiresAt, now());
       if (stillGood) return { kind: "token", accessToken: current };
 
       try {
@@ -46,7 +49,10 @@ export async function refreshTokenOnce(connectionId: string, options: RefreshOpt
         if (!(error instanceof InvalidGrantError)) throw error; // platform down: nothing changed, try again later
         await tx.platformConnection.update({
           where: { id: connectionId },
-          data: { state: "broken", stateReason: "The platform refused the refresh token (invalid_grant). Sign in again." },
+          data: {
+            state: "broken",
+            stateReason: "The platform refused the refresh token (invalid_grant). Sign in again.",
+          },
         });
         return { kind: "reconnect", reason: "broken" };
       }

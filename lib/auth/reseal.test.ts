@@ -17,10 +17,17 @@ const kidOf = (sealed: string | null | undefined) => sealed?.split(".")[1];
 let t: EventTestDatabase;
 beforeAll(async () => {
   t = await createEventTestDatabase("reseal");
-  await t.db.clinic.create({ data: { id: "clinic_a", name: "A", clinicKeyEnc: seal(OLD, "ck_secret_a", SECRET_PURPOSES.clinicKey) } });
-  await t.db.clinic.create({ data: { id: "clinic_b", name: "B", clinicKeyEnc: seal(ROTATED, "ck_secret_b", SECRET_PURPOSES.clinicKey) } });
+  await t.db.clinic.create({
+    data: { id: "clinic_a", name: "A", clinicKeyEnc: seal(OLD, "ck_secret_a", SECRET_PURPOSES.clinicKey) },
+  });
+  await t.db.clinic.create({
+    data: { id: "clinic_b", name: "B", clinicKeyEnc: seal(ROTATED, "ck_secret_b", SECRET_PURPOSES.clinicKey) },
+  });
   await t.db.clinic.create({ data: { id: "clinic_c", name: "C" } });
-  for (const [id, ring] of [["conn_old", OLD], ["conn_new", ROTATED]] as const) {
+  for (const [id, ring] of [
+    ["conn_old", OLD],
+    ["conn_new", ROTATED],
+  ] as const) {
     await t.db.platformConnection.create({
       data: {
         id,

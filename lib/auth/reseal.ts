@@ -19,19 +19,28 @@ export async function resealSecrets(db: Db, keyring: Keyring): Promise<ResealRes
   const stale = (sealed: string) => sealedWithOldKey(keyring, sealed);
   const result: ResealResult = { connections: 0, clinicKeys: 0 };
 
-  const connections = await db.platformConnection.findMany({ select: { id: true, accessTokenEnc: true, refreshTokenEnc: true } });
+  const connections = await db.platformConnection.findMany({
+    select: { id: true, accessTokenEnc: true, refreshTokenEnc: true },
+  });
   for (const row of connections.filter((c) => stale(c.accessTokenEnc) || stale(c.refreshTokenEnc))) {
     const { count } = await db.platformConnection.updateMany({
       where: { id: row.id, accessTokenEnc: row.accessTokenEnc, refreshTokenEnc: row.refreshTokenEnc },
       data: {
-        accessTokenEnc: stale(row.accessTokenEnc) ? again(row.accessTokenEnc, SECRET_PURPOSES.accessToken) : row.accessTokenEnc,
-        refreshTokenEnc: stale(row.refreshTokenEnc) ? again(row.refreshTokenEnc, SECRET_PURPOSES.refreshToken) : row.refreshTokenEnc,
+        accessTokenEnc: stale(row.accessTokenEnc)
+          ? again(row.accessTokenEnc, SECRET_PURPOSES.accessToken)
+          : row.accessTokenEnc,
+        refreshTokenEnc: stale(row.refreshTokenEnc)
+          ? again(row.refreshTokenEnc, SECRET_PURPOSES.refreshToken)
+          : row.refreshTokenEnc,
       },
     });
     result.connections += count;
   }
 
-  const clinics = await db.clinic.findMany({ where: { clinicKeyEnc: { not: null } }, select: { id: true, clinicKeyEnc: true } });
+  const clinics = await db.clinic.findMany({
+    where: { clinicKeyEnc: { not: null } },
+    select: { id: true, clinicKeyEnc: true },
+  });
   for (const row of clinics) {
     if (!row.clinicKeyEnc || !stale(row.clinicKeyEnc)) continue;
     const { count } = await db.clinic.updateMany({

@@ -11,31 +11,51 @@ import { openTokens } from "@/lib/auth/token-store";
 export type RevokeResult = { revokedAtPlatform: boolean };
 
 /** Revokes the refresh token first (it is the long-lived one), then the access token. */
-export async function revokeTokenPair(oauth: Pick<OAuthClient, "revoke">, tokens: { accessToken: string; refreshToken: string }): Promise<boolean> {
+export async function revokeTokenPair(
+  oauth: Pick<OAuthClient, "revoke">,
+  tokens: { accessToken: string; refreshToken: string },
+): Promise<boolean> {
   const results = await Promise.allSettled([oauth.revoke(tokens.refreshToken), oauth.revoke(tokens.accessToken)]);
   return results.every((r) => r.status === "fulfilled");
 }
 
-export async function revokeSealedRefreshToken(refreshTokenEnc: string, oauth: Pick<OAuthClient, "revoke">): Promise<void> {
+export async function revokeSealedRefreshToken(
+  refreshTokenEnc: string,
+  oauth: Pick<OAuthClient, "revoke">,
+): Promise<void> {
   await oauth.revoke(openSecret(refreshTokenEnc, SECRET_PURPOSES.refreshToken)).catch(() => {});
 }
 
 /** Revokes one connection at the platform and marks it revoked here. */
-export async function revokeConnection(connectionId: string, reason: string, oauth: Pick<OAuthClient, "revoke"> = platformOAuth()): Promise<RevokeResult> {
+export async function revokeConnection(
+  connectionId: string,
+  reason: string,
+  oauth: Pick<OAuthClient, "revoke"> = platformOAuth(),
+): Promise<RevokeResult> {
   // Take the row under lock so a refresh running now cannot write a new pair after we revoke.
-  const tokens = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
-    const row = await tx.platformConnection.findUnique({ where: { id: connectionId } });
-    if (!row || row.state === "revoked") return null;
-    await tx.platformConnection.update({ where: { id: connectionId }, data: { state: "revoked", stateReason: reason } });
-    return openTokens(row);
-  }, { maxWait: 30_000, timeout: 30_000 });
+  const tokens = await db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
+      const row = await tx.platformConnection.findUnique({ where: { id: connectionId } });
+      if (!row || row.state === "revoked") return null;
+      await tx.platformConnection.update({
+        where: { id: connectionId },
+        data: { state: "revoked", stateReason: reason },
+      });
+      return openTokens(row);
+    },
+    { maxWait: 30_000, timeout: 30_000 },
+  );
   if (!tokens) return { revokedAtPlatform: false };
   return { revokedAtPlatform: await revokeTokenPair(oauth, tokens) };
 }
 
 /** Sign-out: a user's own connection in role-based mode. The clinic's connection stays (an admin disconnects it). */
-export async function revokeOnSignOut(userId: string, authMode: "role" | "clinic", oauth?: Pick<OAuthClient, "revoke">): Promise<RevokeResult> {
+export async function revokeOnSignOut(
+  userId: string,
+  authMode: "role" | "clinic",
+  oauth?: Pick<OAuthClient, "revoke">,
+): Promise<RevokeResult> {
   if (authMode === "clinic") return { revokedAtPlatform: false };
   const connection = await db.platformConnection.findUnique({ where: { userId }, select: { id: true } });
   if (!connection) return { revokedAtPlatform: false };

@@ -11,7 +11,14 @@ import { openTokens } from "@/lib/auth/token-store";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { clinicProvider, exchangeAndStore, SignInStateError } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
-import { authorizeAs, sandboxSeed, startAuthTestbed, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/tooling/testing/auth-testbed";
+import {
+  authorizeAs,
+  sandboxSeed,
+  startAuthTestbed,
+  TEST_REDIRECT_URI,
+  type AuthTestbed,
+  type SandboxSeed,
+} from "@/tooling/testing/auth-testbed";
 
 let bed: AuthTestbed;
 let seed: SandboxSeed;
@@ -74,14 +81,25 @@ describe("sign-in (role-based)", () => {
     await signIn(staffId);
     const after = await storedTokens(user.id);
     expect(after.refreshToken).not.toBe(before.refreshToken);
-    await expect(platformOAuth(TEST_REDIRECT_URI).refresh(before.refreshToken)).rejects.toBeInstanceOf(InvalidGrantError);
+    await expect(platformOAuth(TEST_REDIRECT_URI).refresh(before.refreshToken)).rejects.toBeInstanceOf(
+      InvalidGrantError,
+    );
   });
 
   it("refuses a callback whose state does not match, without spending the code", async () => {
-    const { code } = await authorizeAs(bed.sandboxUrl, seed.clinics[0].practitioners[2].id, { clientId, state: "expected" });
-    const token = clinicProvider().token as TokenEndpointHandler & { request: NonNullable<TokenEndpointHandler["request"]> };
+    const { code } = await authorizeAs(bed.sandboxUrl, seed.clinics[0].practitioners[2].id, {
+      clientId,
+      state: "expected",
+    });
+    const token = clinicProvider().token as TokenEndpointHandler & {
+      request: NonNullable<TokenEndpointHandler["request"]>;
+    };
     const context = (state: string | undefined) =>
-      ({ params: { code, state }, checks: { state: "expected" }, provider: { callbackUrl: TEST_REDIRECT_URI } }) as unknown as Parameters<typeof token.request>[0];
+      ({
+        params: { code, state },
+        checks: { state: "expected" },
+        provider: { callbackUrl: TEST_REDIRECT_URI },
+      }) as unknown as Parameters<typeof token.request>[0];
     await expect(token.request(context("forged"))).rejects.toBeInstanceOf(SignInStateError);
     await expect(token.request(context(undefined))).rejects.toBeInstanceOf(SignInStateError);
     // The genuine answer still works, and what next-auth gets back is only the app user id.
@@ -102,9 +120,16 @@ describe("sign-in (role-based)", () => {
     const tokens = await storedTokens(user.id);
     const result = await revokeOnSignOut(user.id, "role");
     expect(result.revokedAtPlatform).toBe(true);
-    expect(await db.platformConnection.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "revoked", stateReason: "Signed out" });
-    await expect(platformOAuth(TEST_REDIRECT_URI).refresh(tokens.refreshToken)).rejects.toBeInstanceOf(InvalidGrantError);
-    const probe = await fetch(`${bed.sandboxUrl}/api/clinic`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+    expect(await db.platformConnection.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
+      state: "revoked",
+      stateReason: "Signed out",
+    });
+    await expect(platformOAuth(TEST_REDIRECT_URI).refresh(tokens.refreshToken)).rejects.toBeInstanceOf(
+      InvalidGrantError,
+    );
+    const probe = await fetch(`${bed.sandboxUrl}/api/clinic`, {
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    });
     expect(probe.status).toBe(401);
   });
 

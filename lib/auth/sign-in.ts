@@ -37,20 +37,37 @@ export async function completeSignIn(input: CompleteSignInInput): Promise<Signed
     const hasAdmin = (await tx.user.count({ where: { clinicId: clinic.id, isAdmin: true } })) > 0;
     const user = await tx.user.upsert({
       where: { clinicId_platformUserId: { clinicId: clinic.id, platformUserId: owner.id } },
-      create: { clinicId: clinic.id, platformUserId: owner.id, platformUserType: owner.type, isAdmin: !hasAdmin, lastSignInAt: new Date() },
+      create: {
+        clinicId: clinic.id,
+        platformUserId: owner.id,
+        platformUserType: owner.type,
+        isAdmin: !hasAdmin,
+        lastSignInAt: new Date(),
+      },
       update: { platformUserType: owner.type, lastSignInAt: new Date(), ...(hasAdmin ? {} : { isAdmin: true }) },
     });
 
     let unused = false;
     let replaced: string | undefined;
     if (authMode === "role") {
-      replaced = (await saveConnection({ clinicId: clinic.id, owner: { kind: "user", userId: user.id }, token, connectedById: user.id }, tx)).replacedRefreshTokenEnc;
+      replaced = (
+        await saveConnection(
+          { clinicId: clinic.id, owner: { kind: "user", userId: user.id }, token, connectedById: user.id },
+          tx,
+        )
+      ).replacedRefreshTokenEnc;
     } else {
       // Clinic-level: the first sign-in (or an admin's, when the clinic connection is not working)
       // connects the clinic; anyone else's token only proved who they are and is revoked.
-      const existing = await tx.platformConnection.findUnique({ where: { clinicLevelFor: clinic.id }, select: { state: true } });
+      const existing = await tx.platformConnection.findUnique({
+        where: { clinicLevelFor: clinic.id },
+        select: { state: true },
+      });
       if (!existing || (existing.state !== "connected" && user.isAdmin)) {
-        await saveConnection({ clinicId: clinic.id, owner: { kind: "clinic", clinicId: clinic.id }, token, connectedById: user.id }, tx);
+        await saveConnection(
+          { clinicId: clinic.id, owner: { kind: "clinic", clinicId: clinic.id }, token, connectedById: user.id },
+          tx,
+        );
       } else {
         unused = true;
       }
@@ -59,7 +76,8 @@ export async function completeSignIn(input: CompleteSignInInput): Promise<Signed
   });
 
   // After commit, best-effort: a failed revoke leaves a token the platform will never see used.
-  if (result.unused) await revokeTokenPair(input.oauth, { accessToken: token.access_token, refreshToken: token.refresh_token });
+  if (result.unused)
+    await revokeTokenPair(input.oauth, { accessToken: token.access_token, refreshToken: token.refresh_token });
   if (result.replaced) await revokeSealedRefreshToken(result.replaced, input.oauth);
   return { userId: result.user.id, clinicId: clinic.id, role: roleOf(result.user) };
 }

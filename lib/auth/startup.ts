@@ -9,6 +9,8 @@ export function assertAuthConfigured(): void {
   getKeyring(); // throws MISSING_KEY_MESSAGE in production without a key
   const config = getConfig();
   if (config.isProduction && !config.nextAuthSecret) {
-    throw new Error("NEXTAUTH_SECRET is not set. Sessions are signed with it; set it to a long random value (e.g. `openssl rand -base64 32`).");
+    throw new Error(
+      "NEXTAUTH_SECRET is not set. Sessions are signed with it; set it to a long random value (e.g. `openssl rand -base64 32`).",
+    );
   }
 }

@@ -21,7 +21,10 @@ function shared(key: string, run: () => Promise<string>): Promise<string> {
   return pending;
 }
 
-export function connectionTokenProvider(connectionId: string, options: Omit<RefreshOptions, "rejectedToken"> = {}): TokenProvider {
+export function connectionTokenProvider(
+  connectionId: string,
+  options: Omit<RefreshOptions, "rejectedToken"> = {},
+): TokenProvider {
   const now = options.now ?? Date.now;
   return {
     async getAccessToken() {
@@ -37,7 +40,9 @@ export function connectionTokenProvider(connectionId: string, options: Omit<Refr
     refreshAfterUnauthorized(rejectedToken) {
       // Keyed by a digest: the in-memory map never holds a token as a key.
       const digest = createHash("sha256").update(rejectedToken).digest("base64url");
-      return shared(`${connectionId}:401:${digest}`, () => refreshTokenOnce(connectionId, { ...options, rejectedToken }));
+      return shared(`${connectionId}:401:${digest}`, () =>
+        refreshTokenOnce(connectionId, { ...options, rejectedToken }),
+      );
     },
   };
 }

@@ -36,7 +36,10 @@ export function sealedTokenColumns(token: OAuthToken) {
  * Stores a new token pair for the owner (replacing any earlier one, whatever its state). Returns
  * the connection id and the sealed refresh token it replaced, so the caller can revoke it.
  */
-export async function saveConnection(input: SaveConnectionInput, tx: Tx = db): Promise<{ id: string; replacedRefreshTokenEnc?: string }> {
+export async function saveConnection(
+  input: SaveConnectionInput,
+  tx: Tx = db,
+): Promise<{ id: string; replacedRefreshTokenEnc?: string }> {
   const where = input.owner.kind === "user" ? { userId: input.owner.userId } : { clinicLevelFor: input.owner.clinicId };
   const previous = await tx.platformConnection.findUnique({ where, select: { refreshTokenEnc: true, state: true } });
   const fields = {
@@ -51,7 +54,12 @@ export async function saveConnection(input: SaveConnectionInput, tx: Tx = db): P
     lastRefreshAt: null,
     refreshCount: 0,
   };
-  const row = await tx.platformConnection.upsert({ where, create: { ...where, ...fields }, update: fields, select: { id: true } });
+  const row = await tx.platformConnection.upsert({
+    where,
+    create: { ...where, ...fields },
+    update: fields,
+    select: { id: true },
+  });
   const replaced = previous?.state === "connected" ? previous.refreshTokenEnc : undefined;
   return { id: row.id, replacedRefreshTokenEnc: replaced };
 }
@@ -73,15 +81,33 @@ export async function listClinicConnections(clinicId: string) {
     where: { clinicId },
     orderBy: { connectedAt: "asc" },
     select: {
-      id: true, userId: true, clinicLevelFor: true, platformUserId: true, platformUserType: true, state: true, stateReason: true,
-      expiresAt: true, connectedAt: true, lastRefreshAt: true, refreshCount: true,
+      id: true,
+      userId: true,
+      clinicLevelFor: true,
+      platformUserId: true,
+      platformUserType: true,
+      state: true,
+      stateReason: true,
+      expiresAt: true,
+      connectedAt: true,
+      lastRefreshAt: true,
+      refreshCount: true,
       user: { select: { id: true, name: true, isAdmin: true } },
     },
   });
-  return rows.map(({ clinicLevelFor, ...row }) => ({ ...row, clinicLevel: clinicLevelFor !== null, status: connectionStatus(row) }));
+  return rows.map(({ clinicLevelFor, ...row }) => ({
+    ...row,
+    clinicLevel: clinicLevelFor !== null,
+    status: connectionStatus(row),
+  }));
 }
 
-export async function setConnectionState(id: string, state: "broken" | "revoked", reason: string, tx: Tx = db): Promise<void> {
+export async function setConnectionState(
+  id: string,
+  state: "broken" | "revoked",
+  reason: string,
+  tx: Tx = db,
+): Promise<void> {
   await tx.platformConnection.update({ where: { id }, data: { state, stateReason: reason } });
 }
 

@@ -25,7 +25,8 @@ export interface Credentials {
 
 export function withCredentials(send: Send, credentials: Credentials): Send {
   return async function authorizedSend<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.infer<S>> {
-    const clinicKey = typeof credentials.clinicKey === "function" ? await credentials.clinicKey() : credentials.clinicKey;
+    const clinicKey =
+      typeof credentials.clinicKey === "function" ? await credentials.clinicKey() : credentials.clinicKey;
     const attempt = (token: string) =>
       send({
         ...spec,

@@ -8,7 +8,13 @@ import { createOAuthClient } from "@/lib/clinic-api/oauth";
 import { NotFoundError, PlatformUnavailableError, RateLimitedError, ValidationError } from "@/lib/clinic-api/errors";
 import { collect } from "@/lib/clinic-api/pagination";
 import { startSandbox, type Sandbox } from "@/sandbox/start";
-import { authorizeAs, sandboxControl, sandboxSeed, TEST_REDIRECT_URI, type SandboxSeed } from "@/tooling/testing/auth-testbed";
+import {
+  authorizeAs,
+  sandboxControl,
+  sandboxSeed,
+  TEST_REDIRECT_URI,
+  type SandboxSeed,
+} from "@/tooling/testing/auth-testbed";
 
 let sandbox: Sandbox;
 let seed: SandboxSeed;
@@ -23,7 +29,12 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   seed = await sandboxSeed(sandbox.url);
   practitionerId = seed.clinics[0].practitioners[0].id;
-  const oauth = createOAuthClient({ baseUrl: sandbox.url, clientId: LOCAL_DEFAULTS.clientId, clientSecret: LOCAL_DEFAULTS.clientSecret, redirectUri: TEST_REDIRECT_URI });
+  const oauth = createOAuthClient({
+    baseUrl: sandbox.url,
+    clientId: LOCAL_DEFAULTS.clientId,
+    clientSecret: LOCAL_DEFAULTS.clientSecret,
+    redirectUri: TEST_REDIRECT_URI,
+  });
   const { code } = await authorizeAs(sandbox.url, practitionerId, { clientId: LOCAL_DEFAULTS.clientId });
   accessToken = (await oauth.exchangeCode(code)).access_token;
 });
@@ -36,7 +47,9 @@ beforeEach(async () => {
     baseUrl: sandbox.url,
     retry: { baseDelayMs: 20 },
     onAttempt: (report) => reports.push(report),
-    credentials: { tokens: { getAccessToken: async () => accessToken, refreshAfterUnauthorized: async () => accessToken } },
+    credentials: {
+      tokens: { getAccessToken: async () => accessToken, refreshAfterUnauthorized: async () => accessToken },
+    },
   });
 });
 
@@ -48,8 +61,14 @@ describe("endpoints", () => {
     const all = await collect(client.allPatients());
     expect(all).toHaveLength(page.meta.total_count);
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
-    expect(reports.filter((r) => r.path === "/api/clinic/patients").length).toBe(1 + Math.ceil(page.meta.total_count / 100));
-    expect((await client.treatmentPlans({ practitioner_id: practitionerId })).items.every((t) => t.practitioner_id === practitionerId)).toBe(true);
+    expect(reports.filter((r) => r.path === "/api/clinic/patients").length).toBe(
+      1 + Math.ceil(page.meta.total_count / 100),
+    );
+    expect(
+      (await client.treatmentPlans({ practitioner_id: practitionerId })).items.every(
+        (t) => t.practitioner_id === practitionerId,
+      ),
+    ).toBe(true);
   });
 
   it("practitioner resources: create, read, update, list, delete", async () => {
@@ -63,7 +82,9 @@ describe("endpoints", () => {
     });
     expect(created).toMatchObject({ name: "Sleep guide", type: "Guide", practitioner_id: practitionerId });
     expect((await client.resources.get(practitionerId, created.id)).id).toBe(created.id);
-    expect((await client.resources.update(practitionerId, created.id, { name: "Better sleep" })).name).toBe("Better sleep");
+    expect((await client.resources.update(practitionerId, created.id, { name: "Better sleep" })).name).toBe(
+      "Better sleep",
+    );
     expect((await collect(client.resources.all(practitionerId))).some((r) => r.id === created.id)).toBe(true);
     await client.resources.delete(practitionerId, created.id);
     await expect(client.resources.get(practitionerId, created.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -93,7 +114,12 @@ describe("errors", () => {
 
   it("a refused upload is ValidationError with field messages", async () => {
     const error = await client.resources
-      .create(practitionerId, { name: "x", attachment: toDataUri(new TextEncoder().encode("MZ not a pdf"), "application/pdf"), attachment_filename: "x.pdf", save_to_library: "false" })
+      .create(practitionerId, {
+        name: "x",
+        attachment: toDataUri(new TextEncoder().encode("MZ not a pdf"), "application/pdf"),
+        attachment_filename: "x.pdf",
+        save_to_library: "false",
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(Object.keys((error as ValidationError).fieldErrors)).toContain("attachment");
@@ -102,7 +128,9 @@ describe("errors", () => {
 
 describe("retries on the wire", () => {
   it("429 with Retry-After: waits that long, then succeeds", async () => {
-    await sandboxControl(sandbox.url, "faults", { rate_limit_next: { count: 1, retry_after: 1, path_prefix: "/api/clinic" } });
+    await sandboxControl(sandbox.url, "faults", {
+      rate_limit_next: { count: 1, retry_after: 1, path_prefix: "/api/clinic" },
+    });
     const started = Date.now();
     await expect(client.getClinic()).resolves.toMatchObject({ id: seed.clinics[0].id });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
@@ -110,7 +138,9 @@ describe("retries on the wire", () => {
   });
 
   it("429 with a Retry-After beyond what we wait for: RateLimitedError at once", async () => {
-    await sandboxControl(sandbox.url, "faults", { rate_limit_next: { count: 1, retry_after: 600, path_prefix: "/api/clinic" } });
+    await sandboxControl(sandbox.url, "faults", {
+      rate_limit_next: { count: 1, retry_after: 600, path_prefix: "/api/clinic" },
+    });
     const error = await client.getClinic().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterMs).toBe(600_000);
@@ -130,7 +160,9 @@ describe("retries on the wire", () => {
   });
 
   it("POST after a 503 is not retried", async () => {
-    await sandboxControl(sandbox.url, "faults", { fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/embeddable" } });
+    await sandboxControl(sandbox.url, "faults", {
+      fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/embeddable" },
+    });
     await expect(client.createSessionGrant()).rejects.toBeInstanceOf(PlatformUnavailableError);
     expect(reports.map((r) => r.status)).toEqual([503]);
     await expect(client.createSessionGrant()).resolves.toMatchObject({ claimed_at: null });

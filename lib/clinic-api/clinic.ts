@@ -22,21 +22,33 @@ export type TreatmentPlanFilter = Omit<z.input<typeof TreatmentPlanListQuerySche
 
 export function clinicCalls(send: Send) {
   const patients = async (page?: PageRequest, search?: string): Promise<Page<Patient>> => {
-    const r = await send({ method: "GET", path: CLINIC_PATHS.patients, query: { ...pageQuery(page), search }, schema: PatientListResponseSchema });
+    const r = await send({
+      method: "GET",
+      path: CLINIC_PATHS.patients,
+      query: { ...pageQuery(page), search },
+      schema: PatientListResponseSchema,
+    });
     return { items: r.patients, meta: r.meta };
   };
   const treatmentPlans = async (filter: TreatmentPlanFilter = {}, page?: PageRequest): Promise<Page<TreatmentPlan>> => {
-    const r = await send({ method: "GET", path: CLINIC_PATHS.treatmentPlans, query: { ...filter, ...pageQuery(page) }, schema: TreatmentPlanListResponseSchema });
+    const r = await send({
+      method: "GET",
+      path: CLINIC_PATHS.treatmentPlans,
+      query: { ...filter, ...pageQuery(page) },
+      schema: TreatmentPlanListResponseSchema,
+    });
     return { items: r.treatment_plans, meta: r.meta };
   };
   return {
-    getClinic: async (): Promise<Clinic> => (await send({ method: "GET", path: CLINIC_PATHS.clinic, schema: ClinicResponseSchema })).clinic,
+    getClinic: async (): Promise<Clinic> =>
+      (await send({ method: "GET", path: CLINIC_PATHS.clinic, schema: ClinicResponseSchema })).clinic,
     patients,
     allPatients: (search?: string) => iterateAll((page) => patients(page, search)),
     treatmentPlans,
     allTreatmentPlans: (filter?: TreatmentPlanFilter) => iterateAll((page) => treatmentPlans(filter, page)),
     /** Role-based mode: no body (the token names the user). Clinic-level mode: user_id and user_type. */
     createSessionGrant: async (body: SessionGrantRequest = {}): Promise<SessionGrant> =>
-      (await send({ method: "POST", path: SESSION_GRANTS_PATH, body, schema: SessionGrantResponseSchema })).session_grant,
+      (await send({ method: "POST", path: SESSION_GRANTS_PATH, body, schema: SessionGrantResponseSchema }))
+        .session_grant,
   };
 }

@@ -14,7 +14,9 @@ import {
 
 type Row = [string, number, unknown, abstract new (...args: never[]) => ClinicApiError, string];
 
-const apiError = (code: string, message: string, field?: string) => ({ errors: [{ code, message, ...(field ? { field } : {}) }] });
+const apiError = (code: string, message: string, field?: string) => ({
+  errors: [{ code, message, ...(field ? { field } : {}) }],
+});
 
 describe("errorFromResponse", () => {
   const rows: Row[] = [
@@ -67,7 +69,10 @@ describe("errorFromResponse", () => {
   });
 
   it("keeps the class name for logs and never echoes the body into the message", () => {
-    const error = errorFromResponse(400, "r", { error: "invalid_grant", error_description: "refresh token rt_secret123 spent" });
+    const error = errorFromResponse(400, "r", {
+      error: "invalid_grant",
+      error_description: "refresh token rt_secret123 spent",
+    });
     expect(error.name).toBe("InvalidGrantError");
     expect(error.message).not.toContain("rt_secret123");
   });

@@ -96,12 +96,19 @@ function fieldErrorsOf(items: ApiErrorItem[]): Record<string, string[]> {
 }
 
 /** Maps a failed response (status, X-Request-Id, parsed JSON body or undefined) to its error class. */
-export function errorFromResponse(status: number, requestId: string | undefined, body: unknown, retryAfterMs?: number): ClinicApiError {
+export function errorFromResponse(
+  status: number,
+  requestId: string | undefined,
+  body: unknown,
+  retryAfterMs?: number,
+): ClinicApiError {
   const oauth = OAuthErrorBodySchema.safeParse(body);
   if (oauth.success && status < 500 && status !== 429) {
     const details = { status, requestId, code: oauth.data.error };
     const message = `The platform refused the authorization (${oauth.data.error})`;
-    return oauth.data.error === "invalid_grant" ? new InvalidGrantError(message, details) : new OAuthError(message, details);
+    return oauth.data.error === "invalid_grant"
+      ? new InvalidGrantError(message, details)
+      : new OAuthError(message, details);
   }
   const api = ApiErrorBodySchema.safeParse(body);
   const items = api.success ? api.data.errors : [];

@@ -24,20 +24,36 @@ export type EventFilter = Omit<EventListQuery, "page[number]" | "page[size]">;
 export type DeliveryFilter = Omit<DeliveryListQuery, "page[number]" | "page[size]">;
 
 export function eventCalls(send: Send) {
-  const listEvents = async (category: EventCategory, filter: EventFilter = {}, page?: PageRequest): Promise<Page<EventRecord>> => {
+  const listEvents = async (
+    category: EventCategory,
+    filter: EventFilter = {},
+    page?: PageRequest,
+  ): Promise<Page<EventRecord>> => {
     checkQuery(eventListQuerySchema(category), filter);
-    const r = await send({ method: "GET", path: eventListPath(category), query: { ...filter, ...pageQuery(page) }, schema: EventListResponseSchema });
+    const r = await send({
+      method: "GET",
+      path: eventListPath(category),
+      query: { ...filter, ...pageQuery(page) },
+      schema: EventListResponseSchema,
+    });
     return { items: r.events, meta: r.meta };
   };
   const listDeliveries = async (filter: DeliveryFilter = {}, page?: PageRequest): Promise<Page<WebhookDelivery>> => {
     checkQuery(DeliveryListQuerySchema, filter);
-    const r = await send({ method: "GET", path: DELIVERIES_PATH, query: { ...filter, ...pageQuery(page) }, schema: WebhookDeliveryListResponseSchema });
+    const r = await send({
+      method: "GET",
+      path: DELIVERIES_PATH,
+      query: { ...filter, ...pageQuery(page) },
+      schema: WebhookDeliveryListResponseSchema,
+    });
     return { items: r.deliveries, meta: r.meta };
   };
   return {
     listEvents,
-    allEvents: (category: EventCategory, filter?: EventFilter) => iterateAll((page) => listEvents(category, filter, page)),
-    getEvent: async (id: string): Promise<EventRecord> => (await send({ method: "GET", path: eventPath(id), schema: EventResponseSchema })).event,
+    allEvents: (category: EventCategory, filter?: EventFilter) =>
+      iterateAll((page) => listEvents(category, filter, page)),
+    getEvent: async (id: string): Promise<EventRecord> =>
+      (await send({ method: "GET", path: eventPath(id), schema: EventResponseSchema })).event,
     listDeliveries,
     allDeliveries: (filter?: DeliveryFilter) => iterateAll((page) => listDeliveries(filter, page)),
   };

@@ -30,11 +30,29 @@ export function createOAuthClient(options: OAuthClientOptions) {
     (await send({ method: "POST", path: OAUTH_PATHS.token, body, schema: TokenResponseSchema })).oauth;
   return {
     authorizationUrl: (state: string, scope?: string): string =>
-      buildUrl(options.baseUrl.replace(/\/+$/, ""), OAUTH_PATHS.authorize, { client_id: clientId, redirect_uri: redirectUri, response_type: "code", state, scope }),
+      buildUrl(options.baseUrl.replace(/\/+$/, ""), OAUTH_PATHS.authorize, {
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        state,
+        scope,
+      }),
     exchangeCode: (code: string) =>
-      token({ grant_type: "authorization_code", client_id: clientId, client_secret: clientSecret, code, redirect_uri: redirectUri }),
+      token({
+        grant_type: "authorization_code",
+        client_id: clientId,
+        client_secret: clientSecret,
+        code,
+        redirect_uri: redirectUri,
+      }),
     refresh: (refreshToken: string) =>
-      token({ grant_type: "refresh_token", client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken, redirect_uri: redirectUri }),
+      token({
+        grant_type: "refresh_token",
+        client_id: clientId,
+        client_secret: clientSecret,
+        refresh_token: refreshToken,
+        redirect_uri: redirectUri,
+      }),
     revoke: async (tokenValue: string): Promise<void> => {
       const body: RevokeRequest = { client_id: clientId, client_secret: clientSecret, token: tokenValue };
       await send({ method: "POST", path: OAUTH_PATHS.revoke, body, schema: RevokeResponseSchema });

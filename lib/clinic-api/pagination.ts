@@ -23,7 +23,9 @@ export function pageQuery(page: PageRequest = {}): Record<string, number | undef
 }
 
 /** Every item of a list, page by page (100 at a time), fetched lazily as the caller iterates. */
-export async function* iterateAll<T>(fetchPage: (page: PageRequest) => Promise<Page<T>>): AsyncGenerator<T, void, undefined> {
+export async function* iterateAll<T>(
+  fetchPage: (page: PageRequest) => Promise<Page<T>>,
+): AsyncGenerator<T, void, undefined> {
   let number = 1;
   for (;;) {
     const page = await fetchPage({ number, size: MAX_PAGE_SIZE });
@@ -31,7 +33,8 @@ export async function* iterateAll<T>(fetchPage: (page: PageRequest) => Promise<P
     const next = page.meta.next_page;
     if (next === null) return;
     // A next page that does not move forward would loop for ever.
-    if (next <= number) throw new UnexpectedResponseError(`The platform's pagination did not advance (page ${number} → ${next})`);
+    if (next <= number)
+      throw new UnexpectedResponseError(`The platform's pagination did not advance (page ${number} → ${next})`);
     number = next;
   }
 }

@@ -16,11 +16,21 @@ import type { Send } from "@/lib/clinic-api/transport";
 
 export function resourceCalls(send: Send) {
   const list = async (practitionerId: string, page?: PageRequest): Promise<Page<ResourceRecord>> => {
-    const r = await send({ method: "GET", path: CLINIC_PATHS.practitionerResources(practitionerId), query: pageQuery(page), schema: ResourceListResponseSchema });
+    const r = await send({
+      method: "GET",
+      path: CLINIC_PATHS.practitionerResources(practitionerId),
+      query: pageQuery(page),
+      schema: ResourceListResponseSchema,
+    });
     return { items: r.resources, meta: r.meta };
   };
   const listService = async (page?: PageRequest): Promise<Page<ServiceResourceRecord>> => {
-    const r = await send({ method: "GET", path: CLINIC_PATHS.serviceResources, query: pageQuery(page), schema: ServiceResourceListResponseSchema });
+    const r = await send({
+      method: "GET",
+      path: CLINIC_PATHS.serviceResources,
+      query: pageQuery(page),
+      schema: ServiceResourceListResponseSchema,
+    });
     return { items: r.service_resources, meta: r.meta };
   };
   const one = (practitionerId: string, id: string) => CLINIC_PATHS.practitionerResource(practitionerId, id);
@@ -30,9 +40,17 @@ export function resourceCalls(send: Send) {
     get: async (practitionerId: string, id: string) =>
       (await send({ method: "GET", path: one(practitionerId, id), schema: ResourceResponseSchema })).resource,
     create: async (practitionerId: string, input: ResourceCreateInput) =>
-      (await send({ method: "POST", path: CLINIC_PATHS.practitionerResources(practitionerId), body: input, schema: ResourceResponseSchema })).resource,
+      (
+        await send({
+          method: "POST",
+          path: CLINIC_PATHS.practitionerResources(practitionerId),
+          body: input,
+          schema: ResourceResponseSchema,
+        })
+      ).resource,
     update: async (practitionerId: string, id: string, input: ResourceUpdateInput) =>
-      (await send({ method: "PUT", path: one(practitionerId, id), body: input, schema: ResourceResponseSchema })).resource,
+      (await send({ method: "PUT", path: one(practitionerId, id), body: input, schema: ResourceResponseSchema }))
+        .resource,
     delete: async (practitionerId: string, id: string): Promise<z.infer<typeof ResourceDeleteResponseSchema>> =>
       send({ method: "DELETE", path: one(practitionerId, id), schema: ResourceDeleteResponseSchema }),
     listService,

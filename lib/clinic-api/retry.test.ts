@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { backoff, decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, type AttemptOutcome, type RetryDecision } from "@/lib/clinic-api/retry";
+import {
+  backoff,
+  decideRetry,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type AttemptOutcome,
+  type RetryDecision,
+} from "@/lib/clinic-api/retry";
 
 const policy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 10_000 };
 const half = () => 0.5;

@@ -20,9 +20,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 export type AttemptOutcome =
-  | { kind: "response"; status: number; retryAfterMs?: number }
-  | { kind: "network" }
-  | { kind: "timeout" };
+  { kind: "response"; status: number; retryAfterMs?: number } | { kind: "network" } | { kind: "timeout" };
 
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
 
@@ -42,7 +40,8 @@ export function decideRetry(
 ): RetryDecision {
   if (attempt >= policy.maxAttempts) return { retry: false };
   const safe = SAFE_METHODS.has(method.toUpperCase());
-  if (outcome.kind !== "response") return safe ? { retry: true, delayMs: backoff(attempt, policy, random) } : { retry: false };
+  if (outcome.kind !== "response")
+    return safe ? { retry: true, delayMs: backoff(attempt, policy, random) } : { retry: false };
   if (outcome.status === 429) {
     if (outcome.retryAfterMs === undefined) return { retry: true, delayMs: backoff(attempt, policy, random) };
     if (outcome.retryAfterMs > policy.maxRetryAfterMs) return { retry: false };

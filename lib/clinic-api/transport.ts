@@ -4,7 +4,13 @@
 // authorized.ts; this module never sees where a token comes from and never logs a header or body.
 import type { z } from "zod";
 import { errorFromResponse, PlatformUnavailableError, UnexpectedResponseError } from "@/lib/clinic-api/errors";
-import { decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from "@/lib/clinic-api/retry";
+import {
+  decideRetry,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type AttemptOutcome,
+  type RetryPolicy,
+} from "@/lib/clinic-api/retry";
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -56,11 +62,19 @@ export function createTransport(options: TransportOptions): Send {
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       const report = (extra: Partial<AttemptReport>) =>
-        options.onAttempt?.({ method: spec.method, path: spec.path, attempt, durationMs: Math.round(performance.now() - started), ...extra });
+        options.onAttempt?.({
+          method: spec.method,
+          path: spec.path,
+          attempt,
+          durationMs: Math.round(performance.now() - started),
+          ...extra,
+        });
       let outcome: AttemptOutcome;
       let failure: unknown;
       try {
-        const signal = spec.signal ? AbortSignal.any([spec.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+        const signal = spec.signal
+          ? AbortSignal.any([spec.signal, AbortSignal.timeout(timeoutMs)])
+          : AbortSignal.timeout(timeoutMs);
         const response = await fetchImpl(url, {
           method: spec.method,
           headers: { Accept: "application/json", "Content-Type": "application/json", ...spec.headers },
@@ -82,7 +96,9 @@ export function createTransport(options: TransportOptions): Send {
         report({ failure: kind });
         outcome = { kind };
         failure = new PlatformUnavailableError(
-          kind === "timeout" ? `The platform did not answer within ${timeoutMs} ms` : "The platform could not be reached",
+          kind === "timeout"
+            ? `The platform did not answer within ${timeoutMs} ms`
+            : "The platform could not be reached",
           { cause: error },
         );
       }
@@ -93,15 +109,26 @@ export function createTransport(options: TransportOptions): Send {
   };
 }
 
-function parseBody<S extends z.ZodType>(spec: RequestSpec<S>, body: unknown, status: number, requestId?: string): z.infer<S> {
+function parseBody<S extends z.ZodType>(
+  spec: RequestSpec<S>,
+  body: unknown,
+  status: number,
+  requestId?: string,
+): z.infer<S> {
   const parsed = spec.schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   // Paths of the mismatch only, never values: a value could be a token or a patient's details.
-  const where = parsed.error.issues.slice(0, 3).map((issue) => issue.path.join(".") || "(body)").join(", ");
-  throw new UnexpectedResponseError(`The platform's answer to ${spec.method} ${spec.path} did not match the contract (${where})`, {
-    status,
-    requestId,
-  });
+  const where = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => issue.path.join(".") || "(body)")
+    .join(", ");
+  throw new UnexpectedResponseError(
+    `The platform's answer to ${spec.method} ${spec.path} did not match the contract (${where})`,
+    {
+      status,
+      requestId,
+    },
+  );
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -130,9 +157,13 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }

@@ -6,7 +6,14 @@ import { PatchVersionSchema } from "./versions";
 
 export const CONTROL_PREFIX = "/__sandbox";
 
-export const ResetRequestSchema = z.strictObject({ seed: z.number().int().min(0).max(2 ** 31 - 1).optional() });
+export const ResetRequestSchema = z.strictObject({
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+});
 
 export const WebhookEndpointRequestSchema = z.strictObject({
   url: z.url(),
@@ -39,7 +46,12 @@ export type ActivityRequest = z.infer<typeof ActivityRequestSchema>;
 
 export const RevokeClinicKeyRequestSchema = z.strictObject({ clinic_id: z.string().min(1) });
 export const IssueClinicKeyRequestSchema = z.strictObject({ clinic_id: z.string().min(1) });
-export const ClockAdvanceRequestSchema = z.strictObject({ seconds: z.number().min(0).max(400 * 24 * 3600) });
+export const ClockAdvanceRequestSchema = z.strictObject({
+  seconds: z
+    .number()
+    .min(0)
+    .max(400 * 24 * 3600),
+});
 export const TimeScaleRequestSchema = z.strictObject({ scale: z.number().positive().max(1) });
 export const AccountRequestSchema = z.strictObject({ patch_version: PatchVersionSchema });
 export const RateLimitRequestSchema = z.strictObject({
@@ -50,13 +62,24 @@ export const RedirectUriRequestSchema = z.strictObject({ client_id: z.string().m
 
 const count = z.number().int().min(0).max(10_000);
 /** Narrows a "next N" fault to requests whose path starts with `path_prefix` and, if given, to one method. */
-const scope = { path_prefix: z.string().optional(), method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional() };
+const scope = {
+  path_prefix: z.string().optional(),
+  method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional(),
+};
 /** Faults. "next N" forms are deterministic; `error_rate` uses the seeded random source. */
 export const FaultsRequestSchema = z.strictObject({
   latency_ms: z.number().int().min(0).max(30_000).optional(),
   error_rate: z.number().min(0).max(1).optional(),
-  fail_next: z.strictObject({ count, status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(), ...scope }).optional(),
-  rate_limit_next: z.strictObject({ count, retry_after: z.number().int().min(0).max(3600).optional(), ...scope }).optional(),
+  fail_next: z
+    .strictObject({
+      count,
+      status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
+      ...scope,
+    })
+    .optional(),
+  rate_limit_next: z
+    .strictObject({ count, retry_after: z.number().int().min(0).max(3600).optional(), ...scope })
+    .optional(),
   drop_next: z.strictObject({ count, ...scope }).optional(),
   expire_tokens: z.literal(true).optional(),
   webhook_duplicate_next: count.optional(),

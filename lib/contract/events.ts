@@ -6,7 +6,14 @@ import { DateFilterStringSchema } from "./date-filter";
 import { PageQuerySchema, PaginationMetaSchema } from "./pagination";
 import { PatchVersionSchema } from "./versions";
 
-export const EVENT_CATEGORIES = ["clinic_keys", "lab_orders", "orders", "patients", "products", "treatment_plans"] as const;
+export const EVENT_CATEGORIES = [
+  "clinic_keys",
+  "lab_orders",
+  "orders",
+  "patients",
+  "products",
+  "treatment_plans",
+] as const;
 export const EventCategorySchema = z.enum(EVENT_CATEGORIES);
 export type EventCategory = z.infer<typeof EventCategorySchema>;
 

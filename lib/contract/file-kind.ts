@@ -66,7 +66,8 @@ export function oleHasStream(b: Uint8Array, name: string): boolean {
   if (shift !== 9 && shift !== 12) return false;
   const size = 1 << shift;
   const sectors = Math.floor(b.length / size) - 1; // the header takes the place of one sector
-  const at = (sector: number, slot: number) => (sector < sectors ? view.getUint32((sector + 1) * size + slot * 4, true) : NO_SECTOR);
+  const at = (sector: number, slot: number) =>
+    sector < sectors ? view.getUint32((sector + 1) * size + slot * 4, true) : NO_SECTOR;
   const perSector = size / 4;
   // The FAT's own sectors: the first 109 are listed in the header, the rest in a chain of DIFAT
   // sectors (perSector - 1 ids each, then the next DIFAT sector's id).

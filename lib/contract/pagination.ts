@@ -15,9 +15,7 @@ const positiveIntString = z
 /** Page query as it arrives in a URL (string values under the bracketed keys). */
 export const PageQuerySchema = z.object({
   "page[number]": positiveIntString.optional(),
-  "page[size]": positiveIntString
-    .refine((n) => n <= MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
-    .optional(),
+  "page[size]": positiveIntString.refine((n) => n <= MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
@@ -38,7 +36,11 @@ export function paginatedSchema<K extends string, T extends z.ZodType>(key: K, i
 }
 
 /** Pure page arithmetic shared by the sandbox and tests. */
-export function paginate<T>(items: readonly T[], page = 1, size = DEFAULT_PAGE_SIZE): { items: T[]; meta: PaginationMeta } {
+export function paginate<T>(
+  items: readonly T[],
+  page = 1,
+  size = DEFAULT_PAGE_SIZE,
+): { items: T[]; meta: PaginationMeta } {
   const total_count = items.length;
   const total_pages = Math.ceil(total_count / size);
   const start = (page - 1) * size;

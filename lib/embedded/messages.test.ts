@@ -9,7 +9,9 @@ const activated = { type: EMBED_MESSAGE_TYPES.activated, treatment_plan_id: "tp_
 
 describe("acceptEmbedMessage", () => {
   it("accepts a known message from the mounted frame at the platform's origin", () => {
-    expect(acceptEmbedMessage({ origin: PLATFORM, source: frame, data: activated }, { origin: PLATFORM, source: frame })).toEqual(activated);
+    expect(
+      acceptEmbedMessage({ origin: PLATFORM, source: frame, data: activated }, { origin: PLATFORM, source: frame }),
+    ).toEqual(activated);
   });
 
   const refused: Array<[string, IncomingMessage, unknown]> = [
@@ -18,11 +20,25 @@ describe("acceptEmbedMessage", () => {
     ["the platform's host on another port", { origin: "http://127.0.0.1:4011", source: frame, data: activated }, frame],
     ["another window of the platform's origin", { origin: PLATFORM, source: otherWindow, data: activated }, frame],
     ["no frame mounted", { origin: PLATFORM, source: frame, data: activated }, null],
-    ["an unknown type", { origin: PLATFORM, source: frame, data: { type: "clinic.embed.navigate", url: "https://evil.example" } }, frame],
-    ["a known type with a missing field", { origin: PLATFORM, source: frame, data: { type: EMBED_MESSAGE_TYPES.activated, treatment_plan_id: "tp_1" } }, frame],
-    ["an error with an unknown code", { origin: PLATFORM, source: frame, data: { type: EMBED_MESSAGE_TYPES.error, code: "boom", message: "x" } }, frame],
+    [
+      "an unknown type",
+      { origin: PLATFORM, source: frame, data: { type: "clinic.embed.navigate", url: "https://evil.example" } },
+      frame,
+    ],
+    [
+      "a known type with a missing field",
+      { origin: PLATFORM, source: frame, data: { type: EMBED_MESSAGE_TYPES.activated, treatment_plan_id: "tp_1" } },
+      frame,
+    ],
+    [
+      "an error with an unknown code",
+      { origin: PLATFORM, source: frame, data: { type: EMBED_MESSAGE_TYPES.error, code: "boom", message: "x" } },
+      frame,
+    ],
     ["a string", { origin: PLATFORM, source: frame, data: JSON.stringify(activated) }, frame],
     ["null", { origin: PLATFORM, source: frame, data: null }, frame],
   ];
-  it.each(refused)("drops %s", (_name, event, source) => expect(acceptEmbedMessage(event, { origin: PLATFORM, source })).toBeNull());
+  it.each(refused)("drops %s", (_name, event, source) =>
+    expect(acceptEmbedMessage(event, { origin: PLATFORM, source })).toBeNull(),
+  );
 });

@@ -1,18 +1,55 @@
 import { describe, expect, it } from "vitest";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
-import { ClinicApiError, ForbiddenError, PlatformUnavailableError, RateLimitedError, UnauthorizedError, ValidationError } from "@/lib/clinic-api/errors";
+import {
+  ClinicApiError,
+  ForbiddenError,
+  PlatformUnavailableError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from "@/lib/clinic-api/errors";
 import { mintFailure } from "@/lib/embedded/mint-failure";
 
 describe("mintFailure", () => {
   const cases: Array<[string, unknown, number, RegExp, string | undefined]> = [
-    ["no connection yet", new ReconnectRequiredError("missing"), 401, /no platform connection/, "/signin?reason=missing"],
+    [
+      "no connection yet",
+      new ReconnectRequiredError("missing"),
+      401,
+      /no platform connection/,
+      "/signin?reason=missing",
+    ],
     ["a revoked connection", new ReconnectRequiredError("revoked"), 401, /revoked/, "/signin?reason=revoked"],
-    ["a final 401", new UnauthorizedError("x", { status: 401 }), 401, /Sign in with the platform again/, "/signin?reason=broken"],
-    ["a refused clinic key", new ForbiddenError("clinic key revoked", { status: 403, requestId: "req_9" }), 403, /refused .*\(request id req_9\)/, undefined],
+    [
+      "a final 401",
+      new UnauthorizedError("x", { status: 401 }),
+      401,
+      /Sign in with the platform again/,
+      "/signin?reason=broken",
+    ],
+    [
+      "a refused clinic key",
+      new ForbiddenError("clinic key revoked", { status: 403, requestId: "req_9" }),
+      403,
+      /refused .*\(request id req_9\)/,
+      undefined,
+    ],
     ["rate limited with Retry-After", new RateLimitedError("x", 2500, { status: 429 }), 429, /in 3 seconds/, undefined],
     ["rate limited without", new RateLimitedError("x", undefined, { status: 429 }), 429, /in a moment/, undefined],
-    ["platform down", new PlatformUnavailableError("x", { status: 503, requestId: "req_1" }), 503, /not reachable.*req_1/, undefined],
-    ["a 422 (e.g. user_id missing)", new ValidationError("user_id is required", {}, { status: 422, requestId: "req_2" }), 502, /could not start a session \(request id req_2\)/, undefined],
+    [
+      "platform down",
+      new PlatformUnavailableError("x", { status: 503, requestId: "req_1" }),
+      503,
+      /not reachable.*req_1/,
+      undefined,
+    ],
+    [
+      "a 422 (e.g. user_id missing)",
+      new ValidationError("user_id is required", {}, { status: 422, requestId: "req_2" }),
+      502,
+      /could not start a session \(request id req_2\)/,
+      undefined,
+    ],
     ["any other platform error", new ClinicApiError("x"), 502, /could not start a session\.$/, undefined],
     ["a bug of ours", new TypeError("secret sgt_abc in a message"), 500, /could not be started/, undefined],
   ];

@@ -8,8 +8,16 @@ describe("requestOriginProblem", () => {
     ["a same-origin fetch of the app's page", { "sec-fetch-site": "same-origin", origin: APP }, null],
     ["no browser headers (not a page)", {}, null],
     ["a cross-site page", { "sec-fetch-site": "cross-site", origin: "https://evil.example" }, /from the app/],
-    ["a same-site page of another origin", { "sec-fetch-site": "same-site", origin: "http://localhost:3001" }, /from the app/],
-    ["the app opened at another address", { "sec-fetch-site": "same-origin", origin: "http://127.0.0.1:3000" }, /only at http:\/\/localhost:3000/],
+    [
+      "a same-site page of another origin",
+      { "sec-fetch-site": "same-site", origin: "http://localhost:3001" },
+      /from the app/,
+    ],
+    [
+      "the app opened at another address",
+      { "sec-fetch-site": "same-origin", origin: "http://127.0.0.1:3000" },
+      /only at http:\/\/localhost:3000/,
+    ],
     ["an origin without fetch metadata", { origin: "https://evil.example" }, /only at/],
   ];
   it.each(cases)("%s", (_name, headers, problem) => {

@@ -27,7 +27,8 @@ export function requestOriginProblem(headers: Headers, ownOrigin: string): strin
   const site = headers.get("sec-fetch-site");
   const origin = headers.get("origin");
   if (site !== null && site !== "same-origin") return "Open the embedded feature from the app.";
-  if (origin !== null && origin !== ownOrigin) return `The embedded feature works only at ${ownOrigin}. Open the app there.`;
+  if (origin !== null && origin !== ownOrigin)
+    return `The embedded feature works only at ${ownOrigin}. Open the app there.`;
   return null;
 }
 
@@ -39,7 +40,12 @@ export async function handleMintRequest(request: Request): Promise<Response> {
   try {
     return reply(201, await mintEmbedSession(auth.caller.user.id));
   } catch (error) {
-    const detail = error instanceof ClinicApiError ? `${error.name} status=${error.status ?? "-"} request_id=${error.requestId ?? "-"}` : error instanceof Error ? error.name : "unknown";
+    const detail =
+      error instanceof ClinicApiError
+        ? `${error.name} status=${error.status ?? "-"} request_id=${error.requestId ?? "-"}`
+        : error instanceof Error
+          ? error.name
+          : "unknown";
     console.error(`[embedded] no session grant for user ${auth.caller.user.id}: ${detail}`);
     const failure = mintFailure(error);
     return reply(failure.status, failure.body);

@@ -6,14 +6,31 @@ import { z } from "zod";
 import { LOCAL_DEFAULTS, EMBED_PATH } from "@/lib/contract";
 import { db } from "@/lib/db";
 import { exchangeAndStore } from "@/lib/auth/provider";
-import { authorizeAs, sandboxControl, sandboxSeed, startAuthTestbed, TEST_APP_URL, TEST_REDIRECT_URI, type AuthTestbed, type SandboxSeed } from "@/tooling/testing/auth-testbed";
+import {
+  authorizeAs,
+  sandboxControl,
+  sandboxSeed,
+  startAuthTestbed,
+  TEST_APP_URL,
+  TEST_REDIRECT_URI,
+  type AuthTestbed,
+  type SandboxSeed,
+} from "@/tooling/testing/auth-testbed";
 import { mintEmbedSession } from "@/lib/embedded/mint";
 
 let bed: AuthTestbed;
 let seed: SandboxSeed;
 
-const GrantViewSchema = z.object({ session_grant: z.object({ id: z.string(), claimed_at: z.string().nullable(), user: z.object({ id: z.string(), type: z.string() }), client_id: z.string() }) });
-const grantView = async (id: string) => GrantViewSchema.parse(await sandboxControl(bed.sandboxUrl, `grants/${id}`)).session_grant;
+const GrantViewSchema = z.object({
+  session_grant: z.object({
+    id: z.string(),
+    claimed_at: z.string().nullable(),
+    user: z.object({ id: z.string(), type: z.string() }),
+    client_id: z.string(),
+  }),
+});
+const grantView = async (id: string) =>
+  GrantViewSchema.parse(await sandboxControl(bed.sandboxUrl, `grants/${id}`)).session_grant;
 
 beforeAll(async () => {
   bed = await startAuthTestbed("embed_clinic", {

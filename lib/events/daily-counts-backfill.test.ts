@@ -53,10 +53,14 @@ describe("migration: daily counts by type", () => {
 
     await deployMigrations(database.url, { migrationsDir: MIGRATIONS });
 
-    const after = await withClient(database.url, async (c) =>
-      (await c.query<{ day: string; category: string; type: string; count: number }>(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, category, type, count FROM event_daily_counts ORDER BY day, category, type`,
-      )).rows,
+    const after = await withClient(
+      database.url,
+      async (c) =>
+        (
+          await c.query<{ day: string; category: string; type: string; count: number }>(
+            `SELECT to_char(day, 'YYYY-MM-DD') AS day, category, type, count FROM event_daily_counts ORDER BY day, category, type`,
+          )
+        ).rows,
     );
     expect(after).toEqual([
       { day: "2026-01-09", category: "patients", type: "", count: 4 },

@@ -18,7 +18,13 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
     const counts = new Map<string, { clinicId: string; category: string; type: string; day: Date; n: number }>();
     for (const row of claimed) {
       const key = `${row.clinic_id}\u0000${row.category}\u0000${row.type}\u0000${row.day.toISOString()}`;
-      const entry = counts.get(key) ?? { clinicId: row.clinic_id, category: row.category, type: row.type, day: row.day, n: 0 };
+      const entry = counts.get(key) ?? {
+        clinicId: row.clinic_id,
+        category: row.category,
+        type: row.type,
+        day: row.day,
+        n: 0,
+      };
       entry.n += 1;
       counts.set(key, entry);
     }

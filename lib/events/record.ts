@@ -18,5 +18,7 @@ export const OTHER_CATEGORY = "other";
 export type StoredCategory = EventCategory | typeof OTHER_CATEGORY;
 
 export function categoryOfType(type: string): StoredCategory {
-  return Object.hasOwn(EVENT_TYPE_CATEGORY, type) ? EVENT_TYPE_CATEGORY[type as keyof typeof EVENT_TYPE_CATEGORY] : OTHER_CATEGORY;
+  return Object.hasOwn(EVENT_TYPE_CATEGORY, type)
+    ? EVENT_TYPE_CATEGORY[type as keyof typeof EVENT_TYPE_CATEGORY]
+    : OTHER_CATEGORY;
 }

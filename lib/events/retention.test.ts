@@ -52,9 +52,27 @@ describe("applyRetention and the sweep", () => {
     });
     await t.db.reconciliationRun.createMany({
       data: [
-        { id: "00000000-0000-4000-8000-000000000001", clinicId: "c", trigger: "schedule", status: "succeeded", requestedAt: at(100) },
-        { id: "00000000-0000-4000-8000-000000000002", clinicId: "c", trigger: "schedule", status: "failed", requestedAt: at(89.5) },
-        { id: "00000000-0000-4000-8000-000000000003", clinicId: "c", trigger: "manual", status: "running", requestedAt: at(0) },
+        {
+          id: "00000000-0000-4000-8000-000000000001",
+          clinicId: "c",
+          trigger: "schedule",
+          status: "succeeded",
+          requestedAt: at(100),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000002",
+          clinicId: "c",
+          trigger: "schedule",
+          status: "failed",
+          requestedAt: at(89.5),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000003",
+          clinicId: "c",
+          trigger: "manual",
+          status: "running",
+          requestedAt: at(0),
+        },
       ],
     });
   });
@@ -72,7 +90,9 @@ describe("applyRetention and the sweep", () => {
     // 90 days before 2026-06-30T15:00 is 2026-04-01T15:00; the cut is at the start of that day.
     expect(await applyRetention(t.db, 90, now)).toBe(1);
     expect((await t.db.event.findMany({ select: { id: true } })).map((e) => e.id).sort()).toEqual(["edge", "new"]);
-    const days = (await t.db.eventDailyCount.findMany({ select: { day: true } })).map((d) => d.day.toISOString().slice(0, 10)).sort();
+    const days = (await t.db.eventDailyCount.findMany({ select: { day: true } }))
+      .map((d) => d.day.toISOString().slice(0, 10))
+      .sort();
     expect(days).toEqual([at(89.5).slice(0, 10), at(1).slice(0, 10)]);
   });
 

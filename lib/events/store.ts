@@ -13,7 +13,12 @@ export type Db = PrismaClient;
 export type DbTx = Prisma.TransactionClient;
 
 /** Stores the events that are not stored yet; returns the ids it inserted (the others existed). */
-export async function storeEvents(db: DbTx, events: readonly StorableEvent[], source: EventSource, receivedAt = new Date()): Promise<string[]> {
+export async function storeEvents(
+  db: DbTx,
+  events: readonly StorableEvent[],
+  source: EventSource,
+  receivedAt = new Date(),
+): Promise<string[]> {
   if (events.length === 0) return [];
   const rows = await db.event.createManyAndReturn({
     data: events.map((e) => ({

@@ -49,7 +49,8 @@ async function probe(run: () => Promise<void>): Promise<Reachability> {
     return { reachable: true, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
     // Only the kind of failure, never a connection string or stack.
-    const message = error instanceof Error && /timed out|ECONNREFUSED|answered/.test(error.message) ? error.message : "unreachable";
+    const message =
+      error instanceof Error && /timed out|ECONNREFUSED|answered/.test(error.message) ? error.message : "unreachable";
     return { reachable: false, error: message.replace(/\d+\.\d+\.\d+\.\d+:\d+/g, "").trim() };
   }
 }

@@ -30,7 +30,10 @@ function send(chunks: Array<string | Buffer>, headers: Record<string, string | n
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, method: "POST", path: "/", headers }, (res) => {
       let text = "";
-      res.setEncoding("utf8").on("data", (c: string) => (text += c)).on("end", () => resolve(text));
+      res
+        .setEncoding("utf8")
+        .on("data", (c: string) => (text += c))
+        .on("end", () => resolve(text));
     });
     req.on("error", reject);
     for (const chunk of chunks) req.write(chunk);
@@ -58,11 +61,14 @@ describe("readNodeTextCapped", () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const req = http.request({ host: "127.0.0.1", port, method: "POST", path: "/" }, (res) => {
         let text = "";
-        res.setEncoding("utf8").on("data", (c: string) => (text += c)).on("end", () => {
-          clearInterval(writer);
-          req.destroy();
-          resolve(text);
-        });
+        res
+          .setEncoding("utf8")
+          .on("data", (c: string) => (text += c))
+          .on("end", () => {
+            clearInterval(writer);
+            req.destroy();
+            resolve(text);
+          });
       });
       req.on("error", () => {}); // destroyed by us once answered
       const writer = setInterval(() => req.write(x(100)), 1);
@@ -73,7 +79,13 @@ describe("readNodeTextCapped", () => {
 
   it("rejects when the client hangs up before its body ends", async () => {
     const before = outcomes.length;
-    const req = http.request({ host: "127.0.0.1", port, method: "POST", path: "/", headers: { "content-length": 500 } });
+    const req = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/",
+      headers: { "content-length": 500 },
+    });
     req.on("error", () => {});
     req.write(x(100));
     await new Promise((resolve) => setTimeout(resolve, 100));

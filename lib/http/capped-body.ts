@@ -31,7 +31,12 @@ export function capRequestBody(request: Request, capBytes: number): CappedReques
     }),
   );
   // Node requires `duplex` for a stream body; TypeScript's DOM RequestInit does not know it yet.
-  const init: RequestInit & { duplex: "half" } = { method: request.method, headers: request.headers, body: counted, duplex: "half" };
+  const init: RequestInit & { duplex: "half" } = {
+    method: request.method,
+    headers: request.headers,
+    body: counted,
+    duplex: "half",
+  };
   return { request: new Request(request.url, init), exceeded: () => exceeded };
 }
 

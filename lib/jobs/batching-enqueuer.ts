@@ -24,7 +24,10 @@ export function createBatchingEnqueuer(options: BatchingEnqueuerOptions): (event
       const batch = pending.slice(0, maxBatch);
       pending = pending.slice(maxBatch);
       options.send(batch).catch((error: unknown) => {
-        options.log?.("webhook enqueue failed; the sweep will process these events", { count: batch.length, error: String(error) });
+        options.log?.("webhook enqueue failed; the sweep will process these events", {
+          count: batch.length,
+          error: String(error),
+        });
       });
     }
   };

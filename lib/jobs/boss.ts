@@ -9,7 +9,10 @@ import { ensureQueues } from "@/lib/jobs/queues";
 const globalForBoss = globalThis as unknown as { clinicConnectBoss?: Promise<PgBoss> };
 
 /** A started boss on `connectionString` with the app's queues (tests make their own with this). */
-export async function createBoss(connectionString: string, options: Partial<PgBoss.ConstructorOptions> = {}): Promise<PgBoss> {
+export async function createBoss(
+  connectionString: string,
+  options: Partial<PgBoss.ConstructorOptions> = {},
+): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, max: 4, application_name: "clinic-connect-jobs", ...options });
   // pg-boss emits connection and maintenance errors as events; unhandled they would crash the process.
   boss.on("error", (error) => console.error("[jobs]", error.message));

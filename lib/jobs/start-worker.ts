@@ -26,7 +26,13 @@ export function startJobWorker(): Promise<void> {
         }
       },
       connectedClinicIds: async () =>
-        (await db.platformConnection.findMany({ where: { state: "connected" }, distinct: ["clinicId"], select: { clinicId: true } })).map((c) => c.clinicId),
+        (
+          await db.platformConnection.findMany({
+            where: { state: "connected" },
+            distinct: ["clinicId"],
+            select: { clinicId: true },
+          })
+        ).map((c) => c.clinicId),
     });
   })().catch((error: unknown) => {
     globalForWorker.clinicConnectWorker = undefined;

@@ -28,9 +28,13 @@ export interface WorkerDeps {
 
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void> {
   const { db } = deps;
-  await boss.work<ProcessEventsJob>(QUEUES.processEvents, { batchSize: 20, pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) await processEvents(db, job.data.eventIds);
-  });
+  await boss.work<ProcessEventsJob>(
+    QUEUES.processEvents,
+    { batchSize: 20, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      for (const job of jobs) await processEvents(db, job.data.eventIds);
+    },
+  );
   await boss.work(QUEUES.sweep, async () => {
     await processEvents(db, await unprocessedEventIds(db));
   });
@@ -41,7 +45,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   if (keyring) {
     await boss.work(QUEUES.reseal, async () => {
       const { connections, clinicKeys } = await resealSecrets(db, keyring);
-      if (connections || clinicKeys) console.log(`[jobs] sealed again with the current key: ${connections} connections, ${clinicKeys} clinic keys`);
+      if (connections || clinicKeys)
+        console.log(`[jobs] sealed again with the current key: ${connections} connections, ${clinicKeys} clinic keys`);
     });
   }
   await boss.work(QUEUES.reconcileAll, async () => {
@@ -53,7 +58,11 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
     if (!feed) {
       await db.reconciliationRun.update({
         where: { id: runId },
-        data: { status: "failed", finishedAt: new Date(), error: "Nobody of this clinic is connected to the platform." },
+        data: {
+          status: "failed",
+          finishedAt: new Date(),
+          error: "Nobody of this clinic is connected to the platform.",
+        },
       });
       return;
     }

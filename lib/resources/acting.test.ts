@@ -11,7 +11,12 @@ describe("actingRule", () => {
     ["practitioner, a colleague", practitioner, "prac_b", { kind: "deny" }],
     ["practitioner, a staff id", practitioner, "staff_1", { kind: "deny" }],
     ["staff, nothing picked yet", staff, undefined, { kind: "choose" }],
-    ["staff, a practitioner (clinic checked next)", staff, "prac_b", { kind: "check-clinic", practitionerId: "prac_b" }],
+    [
+      "staff, a practitioner (clinic checked next)",
+      staff,
+      "prac_b",
+      { kind: "check-clinic", practitionerId: "prac_b" },
+    ],
   ] as const)("%s", (_label, user, requested, expected) => {
     expect(actingRule(user, requested)).toEqual(expected);
   });

@@ -15,7 +15,9 @@ export type ActingRule =
 
 export function actingRule(user: ActingSubject, requested: string | undefined): ActingRule {
   if (user.platformUserType === "Practitioner") {
-    return requested === undefined || requested === user.platformUserId ? { kind: "self", practitionerId: user.platformUserId } : { kind: "deny" };
+    return requested === undefined || requested === user.platformUserId
+      ? { kind: "self", practitionerId: user.platformUserId }
+      : { kind: "deny" };
   }
   return requested === undefined ? { kind: "choose" } : { kind: "check-clinic", practitionerId: requested };
 }

@@ -14,7 +14,8 @@ import type { Failure } from "@/lib/resources/result";
 /** Who may open the library and the patients: practitioners, and staff acting for one. */
 export const RESOURCE_ROLES: readonly AppRole[] = ["Practitioner", "Staff"];
 
-export type Acting = { ok: true; client: ClinicClient; practitionerId: string } | { ok: false; status: number; failure: Failure };
+export type Acting =
+  { ok: true; client: ClinicClient; practitionerId: string } | { ok: false; status: number; failure: Failure };
 
 const refuse = (status: number, message: string): Acting => ({ ok: false, status, failure: { message, errors: {} } });
 
@@ -34,7 +35,9 @@ export async function actFor(caller: Caller, requested: string | undefined): Pro
 }
 
 /** A platform client for the caller (patients, service resources: no practitioner involved). */
-export async function clientFor(caller: Caller): Promise<{ ok: true; client: ClinicClient } | { ok: false; status: number; failure: Failure }> {
+export async function clientFor(
+  caller: Caller,
+): Promise<{ ok: true; client: ClinicClient } | { ok: false; status: number; failure: Failure }> {
   try {
     return { ok: true, client: await clientForUser(caller.user.id) };
   } catch (error) {

@@ -3,17 +3,49 @@ import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { errorFromResponse, PlatformUnavailableError, UnexpectedResponseError } from "@/lib/clinic-api/errors";
 import { platformFailure } from "./failure";
 
-const body = (code: string, message: string, field?: string) => ({ errors: [{ code, message, ...(field ? { field } : {}) }] });
+const body = (code: string, message: string, field?: string) => ({
+  errors: [{ code, message, ...(field ? { field } : {}) }],
+});
 
 describe("platformFailure: plain words, the request id, and where to go", () => {
   it.each([
-    ["422 on the file", errorFromResponse(422, "req-1", body("file_type_not_allowed", "The file's content is not allowed", "attachment")), 422, /refused this: The file's content is not allowed\./, "req-1"],
-    ["404", errorFromResponse(404, "req-2", body("not_found", "resource not found")), 404, /does not know this resource/, "req-2"],
-    ["403 on a shared resource", errorFromResponse(403, "req-3", body("forbidden", "only its owner can change it")), 403, /only its owner can change it/, "req-3"],
-    ["429 with Retry-After", errorFromResponse(429, "req-4", body("rate_limited", "slow down"), 7_000), 429, /Try again in 7 seconds/, "req-4"],
+    [
+      "422 on the file",
+      errorFromResponse(422, "req-1", body("file_type_not_allowed", "The file's content is not allowed", "attachment")),
+      422,
+      /refused this: The file's content is not allowed\./,
+      "req-1",
+    ],
+    [
+      "404",
+      errorFromResponse(404, "req-2", body("not_found", "resource not found")),
+      404,
+      /does not know this resource/,
+      "req-2",
+    ],
+    [
+      "403 on a shared resource",
+      errorFromResponse(403, "req-3", body("forbidden", "only its owner can change it")),
+      403,
+      /only its owner can change it/,
+      "req-3",
+    ],
+    [
+      "429 with Retry-After",
+      errorFromResponse(429, "req-4", body("rate_limited", "slow down"), 7_000),
+      429,
+      /Try again in 7 seconds/,
+      "req-4",
+    ],
     ["503", errorFromResponse(503, "req-5", undefined), 503, /not reachable right now/, "req-5"],
     ["time-out (no response)", new PlatformUnavailableError("timed out"), 503, /not reachable right now/, undefined],
-    ["a body that breaks the contract", new UnexpectedResponseError("bad shape", { requestId: "req-6" }), 502, /did not understand/, "req-6"],
+    [
+      "a body that breaks the contract",
+      new UnexpectedResponseError("bad shape", { requestId: "req-6" }),
+      502,
+      /did not understand/,
+      "req-6",
+    ],
     ["our own bug", new TypeError("x is undefined"), 500, /on our side/, undefined],
   ])("%s", (_label, error, status, message, requestId) => {
     const result = platformFailure(error);
@@ -23,7 +55,12 @@ describe("platformFailure: plain words, the request id, and where to go", () => 
   });
 
   it("maps the platform's attachment fields onto the form's file field", () => {
-    const error = errorFromResponse(422, "r", { errors: [{ code: "file_type_mismatch", message: "content is pdf", field: "attachment_filename" }, { code: "required", message: "name is required.", field: "name" }] });
+    const error = errorFromResponse(422, "r", {
+      errors: [
+        { code: "file_type_mismatch", message: "content is pdf", field: "attachment_filename" },
+        { code: "required", message: "name is required.", field: "name" },
+      ],
+    });
     expect(platformFailure(error).failure.errors).toEqual({ file: ["content is pdf"], name: ["name is required."] });
   });
 

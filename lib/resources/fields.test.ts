@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf, PlatformIdSchema, ResourceEditSchema, ResourceFieldsSchema, ResourceListQuerySchema, toCreateInput, toUpdateInput } from "./fields";
+import {
+  fieldErrorsOf,
+  PlatformIdSchema,
+  ResourceEditSchema,
+  ResourceFieldsSchema,
+  ResourceListQuerySchema,
+  toCreateInput,
+  toUpdateInput,
+} from "./fields";
 
-const good = { name: "Sleep guide", type: "Guide", category: "Lifestyle", treatment_plan_id: "tp_123", save_to_library: "true" };
+const good = {
+  name: "Sleep guide",
+  type: "Guide",
+  category: "Lifestyle",
+  treatment_plan_id: "tp_123",
+  save_to_library: "true",
+};
 
 describe("ResourceFieldsSchema: good inputs", () => {
   it.each([
@@ -59,7 +73,13 @@ describe("to platform bodies", () => {
 
   it("edit: blanks clear the field (null)", () => {
     const fields = ResourceEditSchema.parse({ ...good, type: "", category: "", treatment_plan_id: "" });
-    expect(toUpdateInput(fields)).toEqual({ name: "Sleep guide", type: null, category: null, treatment_plan_id: null, save_to_library: "true" });
+    expect(toUpdateInput(fields)).toEqual({
+      name: "Sleep guide",
+      type: null,
+      category: null,
+      treatment_plan_id: null,
+      save_to_library: "true",
+    });
   });
 });
 

@@ -10,7 +10,12 @@ import {
 } from "@/lib/contract";
 
 /** Platform ids as they travel in URLs and forms: short, no spaces or slashes. */
-export const PlatformIdSchema = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/, "is not a valid id");
+export const PlatformIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, "is not a valid id");
 
 const name = z
   .string()
@@ -33,7 +38,11 @@ export const ResourceFieldsSchema = z.object({
 });
 export type ResourceFields = z.input<typeof ResourceFieldsSchema>;
 
-export function toCreateInput(fields: z.output<typeof ResourceFieldsSchema>, attachment: string, fileName: string): ResourceCreateInput {
+export function toCreateInput(
+  fields: z.output<typeof ResourceFieldsSchema>,
+  attachment: string,
+  fileName: string,
+): ResourceCreateInput {
   return {
     name: fields.name,
     type: fields.type || undefined,
@@ -81,7 +90,9 @@ export const PatientPageQuerySchema = z.object({
 export type PatientPageQuery = z.input<typeof PatientPageQuerySchema>;
 
 /** zod issues → messages per field, for forms (`_` holds those that name no field). */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string[]> {
+export function fieldErrorsOf(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of issues) (out[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
   return out;

@@ -27,9 +27,32 @@ describe("checkResourceFile: content decides, the name must agree", () => {
     ["zip without content types", "plan.xlsx", buildZip([{ name: "xl/a.xml", data: "x" }]), "content_not_allowed"],
     ["xls renamed to doc", "notes.doc", buildOle(["Workbook"]), "content_not_allowed"],
     ["ppt renamed to doc", "notes.doc", buildOle(["PowerPoint Document", "Current User"]), "content_not_allowed"],
-    ["bare OLE header named doc", "notes.doc", Buffer.concat([FILES.doc.subarray(0, 8), Buffer.alloc(504)]), "content_not_allowed"],
-    ["xlsm renamed to xlsx", "plan.xlsx", buildZip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "xl/workbook.xml", data: "x" }, { name: "xl/vbaProject.bin", data: "x" }]), "content_not_allowed"],
-    ["pptm renamed to pptx", "talk.pptx", buildZip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "ppt/presentation.xml", data: "x" }, { name: "ppt/vbaProject.bin", data: "x" }]), "content_not_allowed"],
+    [
+      "bare OLE header named doc",
+      "notes.doc",
+      Buffer.concat([FILES.doc.subarray(0, 8), Buffer.alloc(504)]),
+      "content_not_allowed",
+    ],
+    [
+      "xlsm renamed to xlsx",
+      "plan.xlsx",
+      buildZip([
+        { name: "[Content_Types].xml", data: "<Types/>" },
+        { name: "xl/workbook.xml", data: "x" },
+        { name: "xl/vbaProject.bin", data: "x" },
+      ]),
+      "content_not_allowed",
+    ],
+    [
+      "pptm renamed to pptx",
+      "talk.pptx",
+      buildZip([
+        { name: "[Content_Types].xml", data: "<Types/>" },
+        { name: "ppt/presentation.xml", data: "x" },
+        { name: "ppt/vbaProject.bin", data: "x" },
+      ]),
+      "content_not_allowed",
+    ],
     ["no extension", "README", FILES.pdf, "extension_not_allowed"],
     ["empty", "empty.pdf", new Uint8Array(0), "empty"],
   ];
@@ -39,7 +62,10 @@ describe("checkResourceFile: content decides, the name must agree", () => {
   });
 
   it("names the content type for a good file", () => {
-    expect(checkResourceFile("plan.xlsx", FILES.xlsx)).toEqual({ ok: true, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+    expect(checkResourceFile("plan.xlsx", FILES.xlsx)).toEqual({
+      ok: true,
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    });
   });
 });
 
@@ -59,6 +85,14 @@ describe("checkFileNameAndSize (before the browser reads the file)", () => {
 describe("DROPZONE_ACCEPT", () => {
   it("offers every allowed extension under its MIME type, once", () => {
     expect(DROPZONE_ACCEPT["image/jpeg"]).toEqual([".jpg", ".jpeg"]);
-    expect(Object.values(DROPZONE_ACCEPT).flat().sort()).toEqual([".doc", ".jpeg", ".jpg", ".pdf", ".png", ".pptx", ".xlsx"]);
+    expect(Object.values(DROPZONE_ACCEPT).flat().sort()).toEqual([
+      ".doc",
+      ".jpeg",
+      ".jpg",
+      ".pdf",
+      ".png",
+      ".pptx",
+      ".xlsx",
+    ]);
   });
 });

@@ -11,7 +11,8 @@ import {
   MAX_RESOURCE_FILE_BYTES,
 } from "@/lib/contract";
 
-export type FileProblemCode = "extension_not_allowed" | "name_not_allowed" | "empty" | "too_large" | "content_not_allowed" | "content_mismatch";
+export type FileProblemCode =
+  "extension_not_allowed" | "name_not_allowed" | "empty" | "too_large" | "content_not_allowed" | "content_mismatch";
 export interface FileProblem {
   code: FileProblemCode;
   message: string;
@@ -21,10 +22,9 @@ export type FileCheck = { ok: true; contentType: string } | { ok: false; problem
 export const ALLOWED_TYPES_LABEL = ALLOWED_FILE_EXTENSIONS.map((e) => e.toUpperCase()).join(", ");
 
 /** What react-dropzone (and the input's `accept`) offers: the MIME types and their extensions. */
-export const DROPZONE_ACCEPT: Record<string, string[]> = Object.entries(CONTENT_TYPE_BY_EXTENSION).reduce<Record<string, string[]>>(
-  (acc, [ext, mime]) => ({ ...acc, [mime]: [...(acc[mime] ?? []), `.${ext}`] }),
-  {},
-);
+export const DROPZONE_ACCEPT: Record<string, string[]> = Object.entries(CONTENT_TYPE_BY_EXTENSION).reduce<
+  Record<string, string[]>
+>((acc, [ext, mime]) => ({ ...acc, [mime]: [...(acc[mime] ?? []), `.${ext}`] }), {});
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -46,13 +46,23 @@ const UNSAFE_FILE_NAME = /[/\\\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 export function checkFileNameAndSize(fileName: string, size: number): FileCheck | null {
   const ext = fileExtension(fileName);
   if (!isAllowedExtension(ext)) {
-    return fail("extension_not_allowed", `${ext ? `.${ext} files are` : "Files without an extension are"} not accepted. Allowed types: ${ALLOWED_TYPES_LABEL}.`);
+    return fail(
+      "extension_not_allowed",
+      `${ext ? `.${ext} files are` : "Files without an extension are"} not accepted. Allowed types: ${ALLOWED_TYPES_LABEL}.`,
+    );
   }
   if (UNSAFE_FILE_NAME.test(fileName)) {
-    return fail("name_not_allowed", "The file's name has characters that are not allowed (slashes, control characters or text-direction marks). Rename it.");
+    return fail(
+      "name_not_allowed",
+      "The file's name has characters that are not allowed (slashes, control characters or text-direction marks). Rename it.",
+    );
   }
   if (size === 0) return fail("empty", "The file is empty.");
-  if (size > MAX_RESOURCE_FILE_BYTES) return fail("too_large", `The file is larger than ${MAX_FILE_LABEL}, the most the platform accepts (it is ${size.toLocaleString("en")} bytes).`);
+  if (size > MAX_RESOURCE_FILE_BYTES)
+    return fail(
+      "too_large",
+      `The file is larger than ${MAX_FILE_LABEL}, the most the platform accepts (it is ${size.toLocaleString("en")} bytes).`,
+    );
   return null;
 }
 
@@ -62,9 +72,16 @@ export function checkResourceFile(fileName: string, bytes: Uint8Array): FileChec
   if (early) return early;
   const ext = fileExtension(fileName) as keyof typeof CONTENT_TYPE_BY_EXTENSION;
   const kind = detectFileKind(bytes);
-  if (!kind) return fail("content_not_allowed", `The file's content is not a real ${ext.toUpperCase()} (nor any allowed type), whatever its name says.`);
+  if (!kind)
+    return fail(
+      "content_not_allowed",
+      `The file's content is not a real ${ext.toUpperCase()} (nor any allowed type), whatever its name says.`,
+    );
   if (!EXTENSIONS_OF_KIND[kind].includes(ext)) {
-    return fail("content_mismatch", `The file's content is ${kind.toUpperCase()} but its name ends in .${ext}. Rename it to match.`);
+    return fail(
+      "content_mismatch",
+      `The file's content is ${kind.toUpperCase()} but its name ends in .${ext}. Rename it to match.`,
+    );
   }
   return { ok: true, contentType: CONTENT_TYPE_BY_EXTENSION[ext] };
 }

@@ -18,5 +18,9 @@ export async function filteredPage<T extends Parameters<typeof matchesFilter>[0]
 ): Promise<ListPage<T>> {
   if (!hasFilters(query)) return fetchPage({ number: query.page, size: query.size });
   const all = await collect(iterateAll(fetchPage));
-  return paginate(all.filter((item) => matchesFilter(item, query)), query.page, query.size);
+  return paginate(
+    all.filter((item) => matchesFilter(item, query)),
+    query.page,
+    query.size,
+  );
 }

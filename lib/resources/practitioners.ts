@@ -27,8 +27,13 @@ async function* clinicPatients(client: ClinicClient): AsyncGenerator<Patient> {
 }
 
 export async function clinicPractitioners(clinicId: string, client: ClinicClient): Promise<PractitionerOption[]> {
-  const users = await db.user.findMany({ where: { clinicId, platformUserType: "Practitioner" }, select: { platformUserId: true, name: true } });
-  const byId = new Map<string, PractitionerOption>(users.map((u) => [u.platformUserId, { id: u.platformUserId, name: u.name, patientCount: 0 }]));
+  const users = await db.user.findMany({
+    where: { clinicId, platformUserType: "Practitioner" },
+    select: { platformUserId: true, name: true },
+  });
+  const byId = new Map<string, PractitionerOption>(
+    users.map((u) => [u.platformUserId, { id: u.platformUserId, name: u.name, patientCount: 0 }]),
+  );
   for await (const patient of clinicPatients(client)) {
     if (!patient.practitioner_id) continue;
     const known = byId.get(patient.practitioner_id) ?? { id: patient.practitioner_id, name: null, patientCount: 0 };
@@ -39,8 +44,15 @@ export async function clinicPractitioners(clinicId: string, client: ClinicClient
 }
 
 /** Whether `practitionerId` is one of the clinic's practitioners (app users first: no platform call). */
-export async function isClinicPractitioner(clinicId: string, client: ClinicClient, practitionerId: string): Promise<boolean> {
-  const user = await db.user.findFirst({ where: { clinicId, platformUserId: practitionerId, platformUserType: "Practitioner" }, select: { id: true } });
+export async function isClinicPractitioner(
+  clinicId: string,
+  client: ClinicClient,
+  practitionerId: string,
+): Promise<boolean> {
+  const user = await db.user.findFirst({
+    where: { clinicId, platformUserId: practitionerId, platformUserType: "Practitioner" },
+    select: { id: true },
+  });
   if (user) return true;
   for await (const patient of clinicPatients(client)) if (patient.practitioner_id === practitionerId) return true;
   return false;

@@ -9,7 +9,10 @@ export interface TreatmentPlanOption {
   label: string;
 }
 
-export async function treatmentPlanOptions(client: ClinicClient, practitionerId: string): Promise<TreatmentPlanOption[]> {
+export async function treatmentPlanOptions(
+  client: ClinicClient,
+  practitionerId: string,
+): Promise<TreatmentPlanOption[]> {
   const page = await client.treatmentPlans({ practitioner_id: practitionerId }, { number: 1, size: 100 });
   return page.items
     .filter((plan) => plan.state !== "cancelled")

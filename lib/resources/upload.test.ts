@@ -10,7 +10,9 @@ const UNREADABLE = { status: 400, message: "The upload could not be read. Choose
 /** A multipart body sent chunked (no Content-Length): its opening, then `filler` bytes of file, forever if Infinity. */
 function chunkedUpload(filler: number): Request {
   const boundary = "----cc-test";
-  const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
   let sent = -1;
   const chunk = 64 * 1024;
@@ -26,7 +28,12 @@ function chunkedUpload(filler: number): Request {
       controller.enqueue(new Uint8Array(n).fill(0x25));
     },
   });
-  const init: RequestInit & { duplex: "half" } = { method: "POST", body, duplex: "half", headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+  const init: RequestInit & { duplex: "half" } = {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
   return new Request(URL_, init);
 }
 
@@ -41,10 +48,23 @@ describe("readUploadForm", () => {
   const rows: Array<[string, () => Request, { status: number; message: string } | "form"]> = [
     ["a small form", () => declaredUpload(100), "form"],
     ["a small chunked form", () => chunkedUpload(100), "form"],
-    ["declared over the limit", () => new Request(URL_, { method: "POST", body: "x", headers: { "content-length": String(MAX_UPLOAD_BODY_BYTES + 1) } }), TOO_LARGE],
+    [
+      "declared over the limit",
+      () =>
+        new Request(URL_, {
+          method: "POST",
+          body: "x",
+          headers: { "content-length": String(MAX_UPLOAD_BODY_BYTES + 1) },
+        }),
+      TOO_LARGE,
+    ],
     ["chunked just over the limit", () => chunkedUpload(MAX_UPLOAD_BODY_BYTES), TOO_LARGE],
     ["chunked and never ending", () => chunkedUpload(Infinity), TOO_LARGE],
-    ["not multipart", () => new Request(URL_, { method: "POST", body: "name=x", headers: { "content-type": "text/plain" } }), UNREADABLE],
+    [
+      "not multipart",
+      () => new Request(URL_, { method: "POST", body: "name=x", headers: { "content-type": "text/plain" } }),
+      UNREADABLE,
+    ],
   ];
   it.each(rows)("%s", async (_label, request, expected) => {
     const read = await readUploadForm(request());

@@ -9,7 +9,13 @@ import { capRequestBody } from "@/lib/http/capped-body";
 import { RESOURCE_ROLES, actFor } from "@/lib/resources/actor";
 import { platformFailure } from "@/lib/resources/failure";
 import { checkResourceFile, MAX_FILE_LABEL } from "@/lib/resources/file-check";
-import { fieldErrorsOf, PlatformIdSchema, ResourceFieldsSchema, toCreateInput, toUpdateInput } from "@/lib/resources/fields";
+import {
+  fieldErrorsOf,
+  PlatformIdSchema,
+  ResourceFieldsSchema,
+  toCreateInput,
+  toUpdateInput,
+} from "@/lib/resources/fields";
 import type { Failure } from "@/lib/resources/result";
 
 /** The largest multipart body: one file at the limit plus its fields and boundaries. */
@@ -27,8 +33,13 @@ function text(form: FormData, key: string): string | undefined {
  * The multipart form, its body capped whether or not it declares its length: a chunked body would
  * otherwise go into formData() whole, however large.
  */
-export async function readUploadForm(request: Request): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
-  const tooLarge = () => ({ ok: false as const, response: refuse(413, `The file is larger than the limit of ${MAX_FILE_LABEL}.`) });
+export async function readUploadForm(
+  request: Request,
+): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
+  const tooLarge = () => ({
+    ok: false as const,
+    response: refuse(413, `The file is larger than the limit of ${MAX_FILE_LABEL}.`),
+  });
   const capped = capRequestBody(request, MAX_UPLOAD_BODY_BYTES);
   if (!capped) return tooLarge();
   try {
@@ -53,37 +64,57 @@ function sameOrigin(request: Request): boolean {
 
 export async function handleResourceUpload(request: Request, resourceId?: string): Promise<Response> {
   const auth = await authorizeRoute(...RESOURCE_ROLES);
-  if (!auth.ok) return refuse(auth.response.status, auth.response.status === 401 ? "Sign in first." : "Your role cannot manage resources.");
+  if (!auth.ok)
+    return refuse(
+      auth.response.status,
+      auth.response.status === 401 ? "Sign in first." : "Your role cannot manage resources.",
+    );
   if (!sameOrigin(request)) return refuse(403, "This upload did not come from this app.");
-  if (resourceId !== undefined && !PlatformIdSchema.safeParse(resourceId).success) return refuse(404, "There is no such resource.");
+  if (resourceId !== undefined && !PlatformIdSchema.safeParse(resourceId).success)
+    return refuse(404, "There is no such resource.");
 
   const read = await readUploadForm(request);
   if (!read.ok) return read.response;
   const form = read.form;
-  const fields = ResourceFieldsSchema.safeParse(Object.fromEntries(["name", "type", "category", "treatment_plan_id", "save_to_library"].map((k) => [k, text(form, k)])));
+  const fields = ResourceFieldsSchema.safeParse(
+    Object.fromEntries(
+      ["name", "type", "category", "treatment_plan_id", "save_to_library"].map((k) => [k, text(form, k)]),
+    ),
+  );
   if (!fields.success) return refuse(422, "Some fields need your attention.", fieldErrorsOf(fields.error.issues));
   const file = form.get("file");
-  if (!(file instanceof File) && resourceId === undefined) return refuse(422, "Choose a file to upload.", { file: ["Choose a file to upload."] });
+  if (!(file instanceof File) && resourceId === undefined)
+    return refuse(422, "Choose a file to upload.", { file: ["Choose a file to upload."] });
   let attachment: { attachment: string; attachment_filename: string } | undefined;
   if (file instanceof File) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const checked = checkResourceFile(file.name, bytes);
-    if (!checked.ok) return refuse(checked.problem.code === "too_large" ? 413 : 422, checked.problem.message, { file: [checked.problem.message] });
+    if (!checked.ok)
+      return refuse(checked.problem.code === "too_large" ? 413 : 422, checked.problem.message, {
+        file: [checked.problem.message],
+      });
     attachment = { attachment: toDataUri(bytes, checked.contentType), attachment_filename: file.name };
   }
 
   const requested = text(form, "practitioner_id") || undefined;
-  if (requested !== undefined && !PlatformIdSchema.safeParse(requested).success) return refuse(404, "There is no such practitioner in your clinic.");
+  if (requested !== undefined && !PlatformIdSchema.safeParse(requested).success)
+    return refuse(404, "There is no such practitioner in your clinic.");
   const acting = await actFor(auth.caller, requested);
   if (!acting.ok) return Response.json(acting.failure, { status: acting.status });
   try {
     const resources = acting.client.resources;
     if (resourceId === undefined) {
       if (!attachment) throw new Error("unreachable: create without a file");
-      const resource = await resources.create(acting.practitionerId, toCreateInput(fields.data, attachment.attachment, attachment.attachment_filename));
+      const resource = await resources.create(
+        acting.practitionerId,
+        toCreateInput(fields.data, attachment.attachment, attachment.attachment_filename),
+      );
       return Response.json({ resource }, { status: 201 });
     }
-    const resource = await resources.update(acting.practitionerId, resourceId, { ...toUpdateInput(fields.data), ...attachment });
+    const resource = await resources.update(acting.practitionerId, resourceId, {
+      ...toUpdateInput(fields.data),
+      ...attachment,
+    });
     return Response.json({ resource }, { status: 200 });
   } catch (error) {
     const { status, failure } = platformFailure(error);

@@ -7,7 +7,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startAppServer } from "@/lib/server/app-server";
 
-const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" }, dir: { type: "string" } } });
+const { values } = parseArgs({
+  options: { port: { type: "string" }, hostname: { type: "string" }, dir: { type: "string" } },
+});
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`[app] Not a port: ${values.port ?? process.env.PORT}. Give a number from 0 (any free port) to 65535.`);

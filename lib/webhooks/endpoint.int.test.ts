@@ -28,15 +28,30 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   const [{ pool }, { getBoss }] = await Promise.all([import("@/lib/db-pool"), import("@/lib/jobs/boss")]);
-  await getBoss().then((boss) => boss.stop({ graceful: false }), () => {});
+  await getBoss().then(
+    (boss) => boss.stop({ graceful: false }),
+    () => {},
+  );
   await pool().end();
   await t?.close();
 });
 
 function delivery(id: string): string {
-  return JSON.stringify({ event: { id, type: "order.placed", clinic_id: "clinic-a", integration_id: "int-1", created_at: new Date().toISOString(), data: { order: { id: "o1" } } } });
+  return JSON.stringify({
+    event: {
+      id,
+      type: "order.placed",
+      clinic_id: "clinic-a",
+      integration_id: "int-1",
+      created_at: new Date().toISOString(),
+      data: { order: { id: "o1" } },
+    },
+  });
 }
-const withSignature = (body: string, secret: string = LOCAL_DEFAULTS.webhookSecret): [string, Record<string, string>] => [
+const withSignature = (
+  body: string,
+  secret: string = LOCAL_DEFAULTS.webhookSecret,
+): [string, Record<string, string>] => [
   body,
   { "service-signature": signWebhookBody(body, secret, Math.floor(Date.now() / 1000)) },
 ];
@@ -54,13 +69,26 @@ describe("the webhook endpoint's two doors", () => {
   const rows: Array<[string, (id: string) => [string, Record<string, string>], WebhookResponse, number]> = [
     ["a signed delivery", (id) => withSignature(delivery(id)), ok, 1],
     ["the endpoint check (empty body)", () => ["", {}], ok, 0],
-    ["another secret's signature", (id) => withSignature(delivery(id), "not-the-secret"), { status: 401, body: { error: "invalid request" } }, 0],
+    [
+      "another secret's signature",
+      (id) => withSignature(delivery(id), "not-the-secret"),
+      { status: 401, body: { error: "invalid request" } },
+      0,
+    ],
     ["no signature", (id) => [delivery(id), {}], { status: 400, body: { error: "invalid request" } }, 0],
     ["signed, not JSON", () => withSignature("not json"), { status: 400, body: { error: "invalid request" } }, 0],
-    ["over the size limit", (id) => withSignature(delivery(id).replace('"o1"', `"${"x".repeat(300_000)}"`)), { status: 413, body: { error: "payload too large" } }, 0],
+    [
+      "over the size limit",
+      (id) => withSignature(delivery(id).replace('"o1"', `"${"x".repeat(300_000)}"`)),
+      { status: 413, body: { error: "payload too large" } },
+      0,
+    ],
   ];
   it.each(rows)("%s", async (name, request, expected, stored) => {
-    for (const [door, send] of [["fetch", viaFetchDoor], ["node", viaNodeDoor]] as const) {
+    for (const [door, send] of [
+      ["fetch", viaFetchDoor],
+      ["node", viaNodeDoor],
+    ] as const) {
       const id = `evt_doors_${door}_${name.replace(/\W+/g, "_")}`;
       const [body, headers] = request(id);
       expect(await send(body, headers), door).toEqual(expected);

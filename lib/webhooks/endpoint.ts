@@ -13,7 +13,8 @@ import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@
 import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { HEADERS } from "@/lib/contract";
 
-const log = (message: string, details?: Record<string, unknown>) => console.warn(`[webhooks] ${message}`, details ?? {});
+const log = (message: string, details?: Record<string, unknown>) =>
+  console.warn(`[webhooks] ${message}`, details ?? {});
 
 // One per module copy (so one or two per process): the platform waits about 2 s for the answer, so
 // the queue is never on its path.

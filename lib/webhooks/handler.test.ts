@@ -21,10 +21,20 @@ const REFUSED = { error: "invalid request" };
 
 function body(id: string, type = "patient.created"): string {
   return JSON.stringify({
-    event: { id, type, clinic_id: "clinic-a", integration_id: "int-1", created_at: "2026-01-15T11:59:00.000Z", data: { patient: { id: "p1" } } },
+    event: {
+      id,
+      type,
+      clinic_id: "clinic-a",
+      integration_id: "int-1",
+      created_at: "2026-01-15T11:59:00.000Z",
+      data: { patient: { id: "p1" } },
+    },
   });
 }
-const signed = (raw: string, secret = SECRET, t = T): WebhookRequest => ({ rawBody: raw, signatureHeader: signWebhookBody(raw, secret, t) });
+const signed = (raw: string, secret = SECRET, t = T): WebhookRequest => ({
+  rawBody: raw,
+  signatureHeader: signWebhookBody(raw, secret, t),
+});
 const v1Of = (header: string) => header.split("v1=")[1];
 
 interface Row {
@@ -40,30 +50,194 @@ interface Row {
 
 const rows: Row[] = [
   { name: "valid", requests: (id) => [signed(body(id))], status: 200, body: OK, events: 1, receipts: 1, jobs: 1 },
-  { name: "duplicate: same answer, stored and queued once", requests: (id) => [signed(body(id)), signed(body(id))], status: 200, body: OK, events: 1, receipts: 2, jobs: 1 },
-  { name: "empty signature header", requests: (id) => [{ rawBody: body(id), signatureHeader: "" }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "no signature header", requests: (id) => [{ rawBody: body(id), signatureHeader: null }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "malformed header", requests: (id) => [{ rawBody: body(id), signatureHeader: "garbage" }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "header without timestamp", requests: (id) => [{ rawBody: body(id), signatureHeader: `v1=${v1Of(signed(body(id)).signatureHeader!)}` }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "wrong scheme (v0 only)", requests: (id) => [{ rawBody: body(id), signatureHeader: `t=${T},v0=${v1Of(signed(body(id)).signatureHeader!)}` }], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "bad signature (other secret)", requests: (id) => [signed(body(id), "not-the-secret-at-all")], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "signature in upper-case hex", requests: (id) => { const r = signed(body(id)); return [{ ...r, signatureHeader: `t=${T},v1=${v1Of(r.signatureHeader!).toUpperCase()}` }]; }, status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
+  {
+    name: "duplicate: same answer, stored and queued once",
+    requests: (id) => [signed(body(id)), signed(body(id))],
+    status: 200,
+    body: OK,
+    events: 1,
+    receipts: 2,
+    jobs: 1,
+  },
+  {
+    name: "empty signature header",
+    requests: (id) => [{ rawBody: body(id), signatureHeader: "" }],
+    status: 400,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "no signature header",
+    requests: (id) => [{ rawBody: body(id), signatureHeader: null }],
+    status: 400,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "malformed header",
+    requests: (id) => [{ rawBody: body(id), signatureHeader: "garbage" }],
+    status: 400,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "header without timestamp",
+    requests: (id) => [{ rawBody: body(id), signatureHeader: `v1=${v1Of(signed(body(id)).signatureHeader!)}` }],
+    status: 400,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "wrong scheme (v0 only)",
+    requests: (id) => [{ rawBody: body(id), signatureHeader: `t=${T},v0=${v1Of(signed(body(id)).signatureHeader!)}` }],
+    status: 400,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "bad signature (other secret)",
+    requests: (id) => [signed(body(id), "not-the-secret-at-all")],
+    status: 401,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "signature in upper-case hex",
+    requests: (id) => {
+      const r = signed(body(id));
+      return [{ ...r, signatureHeader: `t=${T},v1=${v1Of(r.signatureHeader!).toUpperCase()}` }];
+    },
+    status: 400,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
   {
     name: "several v1, one valid",
-    requests: (id) => [{ rawBody: body(id), signatureHeader: `t=${T},v1=${"0".repeat(64)},v1=${v1Of(signed(body(id)).signatureHeader!)},v1=${"f".repeat(64)}` }],
-    status: 200, body: OK, events: 1, receipts: 1, jobs: 1,
+    requests: (id) => [
+      {
+        rawBody: body(id),
+        signatureHeader: `t=${T},v1=${"0".repeat(64)},v1=${v1Of(signed(body(id)).signatureHeader!)},v1=${"f".repeat(64)}`,
+      },
+    ],
+    status: 200,
+    body: OK,
+    events: 1,
+    receipts: 1,
+    jobs: 1,
   },
-  { name: "several v1, none valid", requests: (id) => [{ rawBody: body(id), signatureHeader: `t=${T},v1=${"0".repeat(64)},v1=${"a".repeat(64)}` }], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "previous secret during rotation", requests: (id) => [signed(body(id), PREVIOUS)], status: 200, body: OK, events: 1, receipts: 1, jobs: 1 },
-  { name: "old timestamp (5 min + 1 s)", requests: (id) => [signed(body(id), SECRET, T - 301)], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "future timestamp (5 min + 1 s)", requests: (id) => [signed(body(id), SECRET, T + 301)], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "timestamp at the edge (5 min old)", requests: (id) => [signed(body(id), SECRET, T - 300)], status: 200, body: OK, events: 1, receipts: 1, jobs: 1 },
-  { name: "tampered body", requests: (id) => [{ ...signed(body(id)), rawBody: body(id, "order.placed") }], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "body re-serialised (whitespace added)", requests: (id) => [{ ...signed(body(id)), rawBody: body(id).replace(":", ": ") }], status: 401, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "non-JSON body, correctly signed", requests: () => [signed("this is not json")], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "JSON that is not an event, correctly signed", requests: () => [signed(JSON.stringify({ hello: "world" }))], status: 400, body: REFUSED, events: 0, receipts: 0, jobs: 0 },
-  { name: "oversized body", requests: (id) => [signed(body(id).replace('"p1"', `"${"x".repeat(WEBHOOK_BODY_LIMIT_BYTES)}"`))], status: 413, body: { error: "payload too large" }, events: 0, receipts: 0, jobs: 0 },
-  { name: "empty-body verification request", requests: () => [{ rawBody: "", signatureHeader: null }], status: 200, body: OK, events: 0, receipts: 0, jobs: 0 },
+  {
+    name: "several v1, none valid",
+    requests: (id) => [{ rawBody: body(id), signatureHeader: `t=${T},v1=${"0".repeat(64)},v1=${"a".repeat(64)}` }],
+    status: 401,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "previous secret during rotation",
+    requests: (id) => [signed(body(id), PREVIOUS)],
+    status: 200,
+    body: OK,
+    events: 1,
+    receipts: 1,
+    jobs: 1,
+  },
+  {
+    name: "old timestamp (5 min + 1 s)",
+    requests: (id) => [signed(body(id), SECRET, T - 301)],
+    status: 401,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "future timestamp (5 min + 1 s)",
+    requests: (id) => [signed(body(id), SECRET, T + 301)],
+    status: 401,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "timestamp at the edge (5 min old)",
+    requests: (id) => [signed(body(id), SECRET, T - 300)],
+    status: 200,
+    body: OK,
+    events: 1,
+    receipts: 1,
+    jobs: 1,
+  },
+  {
+    name: "tampered body",
+    requests: (id) => [{ ...signed(body(id)), rawBody: body(id, "order.placed") }],
+    status: 401,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "body re-serialised (whitespace added)",
+    requests: (id) => [{ ...signed(body(id)), rawBody: body(id).replace(":", ": ") }],
+    status: 401,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "non-JSON body, correctly signed",
+    requests: () => [signed("this is not json")],
+    status: 400,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "JSON that is not an event, correctly signed",
+    requests: () => [signed(JSON.stringify({ hello: "world" }))],
+    status: 400,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "oversized body",
+    requests: (id) => [signed(body(id).replace('"p1"', `"${"x".repeat(WEBHOOK_BODY_LIMIT_BYTES)}"`))],
+    status: 413,
+    body: { error: "payload too large" },
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
+  {
+    name: "empty-body verification request",
+    requests: () => [{ rawBody: "", signatureHeader: null }],
+    status: 200,
+    body: OK,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+  },
 ];
 
 describe("webhook handler matrix", () => {
@@ -105,7 +279,14 @@ describe("webhook handler matrix", () => {
     expect(await queuedJobsFor(id)).toBe(row.jobs);
     if (row.events === 1) {
       const stored = await t.db.event.findUniqueOrThrow({ where: { id } });
-      expect(stored).toMatchObject({ clinicId: "clinic-a", integrationId: "int-1", type: "patient.created", category: "patients", source: "webhook", processedAt: null });
+      expect(stored).toMatchObject({
+        clinicId: "clinic-a",
+        integrationId: "int-1",
+        type: "patient.created",
+        category: "patients",
+        source: "webhook",
+        processedAt: null,
+      });
       expect(stored.createdAt).toEqual(new Date("2026-01-15T11:59:00.000Z"));
       expect(stored.receivedAt).toEqual(NOW);
       expect(stored.data).toEqual({ patient: { id: "p1" } });
@@ -133,7 +314,10 @@ describe("webhook handler matrix", () => {
   });
 
   it("still answers with the challenge when the queue fails (the sweep processes the event later)", async () => {
-    const answer = await handleWebhook(signed(body("evt_queue_down")), { ...deps, enqueueProcessing: () => Promise.reject(new Error("queue down")) });
+    const answer = await handleWebhook(signed(body("evt_queue_down")), {
+      ...deps,
+      enqueueProcessing: () => Promise.reject(new Error("queue down")),
+    });
     expect(answer).toEqual({ status: 200, body: OK });
     expect(await t.db.event.count({ where: { id: "evt_queue_down", processedAt: null } })).toBe(1);
   });

@@ -55,7 +55,9 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
   });
   if (!check.ok) {
     log("webhook refused", { reason: check.reason });
-    return check.reason === "missing" || check.reason === "malformed" ? refuse(400, "invalid request") : refuse(401, "invalid request");
+    return check.reason === "missing" || check.reason === "malformed"
+      ? refuse(400, "invalid request")
+      : refuse(401, "invalid request");
   }
 
   const payload = parseJson(request.rawBody);

@@ -15,5 +15,8 @@ export function actingPractitioner(s: SandboxState, p: Principal, practitionerId
 
 /** What the practitioner made or what was shared with them. */
 export function visibleTo(r: ResourceRow, practitioner: UserRow): boolean {
-  return r.clinicId === practitioner.clinicId && (r.practitionerId === practitioner.id || r.sharedWith.includes(practitioner.id));
+  return (
+    r.clinicId === practitioner.clinicId &&
+    (r.practitionerId === practitioner.id || r.sharedWith.includes(practitioner.id))
+  );
 }

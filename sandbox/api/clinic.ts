@@ -21,7 +21,9 @@ export function getClinic(ctx: Authed): Reply {
   const clinic = ctx.s.clinics.get(ctx.principal.clinicId);
   if (!clinic) throw notFound("clinic");
   const status = ctx.s.integrationStatus(clinic.id);
-  return json(200, { clinic: { id: clinic.id, name: clinic.name, integration_id: clinic.integrationId, integration_status: status } });
+  return json(200, {
+    clinic: { id: clinic.id, name: clinic.name, integration_id: clinic.integrationId, integration_status: status },
+  });
 }
 
 export function listPatients(ctx: Authed): Reply {
@@ -30,7 +32,10 @@ export function listPatients(ctx: Authed): Reply {
   const rows = ctx.s
     .patientsOf(ctx.principal.clinicId)
     .filter((p) => !needle || `${p.firstName} ${p.lastName} ${p.email ?? ""}`.toLowerCase().includes(needle))
-    .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id),
+    );
   const page = pageOf(rows, q);
   return json(200, { patients: page.items.map((p) => patientRecord(p, ctx.s.account.patchVersion)), meta: page.meta });
 }
@@ -45,7 +50,12 @@ export function listTreatmentPlans(ctx: Authed): Reply {
   const q = parseQuery(TreatmentPlanListQuerySchema, ctx.query);
   const rows = [...ctx.s.treatmentPlans.values()]
     .filter((t) => t.clinicId === ctx.principal.clinicId)
-    .filter((t) => (!q.patient_id || t.patientId === q.patient_id) && (!q.practitioner_id || t.practitionerId === q.practitioner_id) && (!q.state || t.state === q.state))
+    .filter(
+      (t) =>
+        (!q.patient_id || t.patientId === q.patient_id) &&
+        (!q.practitioner_id || t.practitionerId === q.practitioner_id) &&
+        (!q.state || t.state === q.state),
+    )
     .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
   const page = pageOf(rows, q);
   return json(200, { treatment_plans: page.items.map((t) => treatmentPlanRecord(ctx.s, t)), meta: page.meta });
@@ -56,5 +66,10 @@ export function downloadFile(ctx: Ctx): Reply {
   const { ownerId, token } = ctx.params;
   const row = ctx.s.resources.get(ownerId) ?? ctx.s.serviceResources.find((r) => r.id === ownerId);
   if (!row || row.file.linkToken !== token) throw notFound("file");
-  return { status: 200, bytes: row.file.bytes, contentType: row.file.contentType, headers: { "Content-Disposition": `attachment; filename="${row.file.fileName.replace(/"/g, "")}"` } };
+  return {
+    status: 200,
+    bytes: row.file.bytes,
+    contentType: row.file.contentType,
+    headers: { "Content-Disposition": `attachment; filename="${row.file.fileName.replace(/"/g, "")}"` },
+  };
 }

@@ -1,5 +1,11 @@
 // GET /api/webhooks/deliveries (spec 4.5): attempts of the last 30 days for the caller's clinic.
-import { DEFAULT_PAGE_SIZE, DeliveryListQuerySchema, matchesDateFilter, paginate, parseDateFilter } from "@/lib/contract";
+import {
+  DEFAULT_PAGE_SIZE,
+  DeliveryListQuerySchema,
+  matchesDateFilter,
+  paginate,
+  parseDateFilter,
+} from "@/lib/contract";
 import { parseQuery } from "../http/query";
 import { json, type Reply } from "../http/reply";
 import type { Ctx } from "../http/router";

@@ -33,8 +33,12 @@ export function listEvents(category: EventCategory) {
       throw badParam("event_type", `is not accepted on /api/events/${category}`);
     }
     const q = parseQuery(schema, ctx.query) as {
-      created_at?: string; event_type?: string; sort_by?: string; order_by?: "ASC" | "DESC";
-      "page[number]"?: number; "page[size]"?: number;
+      created_at?: string;
+      event_type?: string;
+      sort_by?: string;
+      order_by?: "ASC" | "DESC";
+      "page[number]"?: number;
+      "page[size]"?: number;
     };
     const filter = q.created_at ? parseDateFilter(q.created_at) : null;
     const direction = q.order_by === "DESC" ? -1 : 1;
@@ -56,6 +60,7 @@ export function listEvents(category: EventCategory) {
 
 export function getEvent(ctx: Authed): Reply {
   const row = ctx.s.eventsById.get(ctx.params.id);
-  if (!row || row.clinicId !== ctx.principal.clinicId || !withinRetention(ctx.s, row.createdAt)) throw notFound("event");
+  if (!row || row.clinicId !== ctx.principal.clinicId || !withinRetention(ctx.s, row.createdAt))
+    throw notFound("event");
   return json(200, { event: eventRecord(row, ctx.s.account.patchVersion) });
 }

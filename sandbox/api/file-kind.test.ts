@@ -39,13 +39,45 @@ describe("detectFileKind reads content, not names", () => {
     ["doc truncated before its directory", FILES.doc.subarray(0, 700), null],
     ["WordDocument as a storage, not a stream", withEntryType(buildOle(["WordDocument"]), 1, 1), null],
     ["name that only starts with WordDocument", buildOle(["WordDocumentX"]), null],
-    ["doc whose WordDocument is in the directory's second sector", buildOle(["1Table", "CompObj", "Data", "WordDocument"]), "doc"],
-    ["doc whose directory chain continues through a DIFAT sector", buildOle(["1Table", "CompObj", "Data", "WordDocument"], 109 * 128), "doc"],
+    [
+      "doc whose WordDocument is in the directory's second sector",
+      buildOle(["1Table", "CompObj", "Data", "WordDocument"]),
+      "doc",
+    ],
+    [
+      "doc whose directory chain continues through a DIFAT sector",
+      buildOle(["1Table", "CompObj", "Data", "WordDocument"], 109 * 128),
+      "doc",
+    ],
     ["OLE whose directory chain loops", withFat(buildOle(["1Table", "CompObj", "Data", "Workbook"]), 1, 1), null],
     // Macro-enabled OOXML renamed to .xlsx/.pptx: refused by its macro parts.
-    ["xlsm (VBA project)", buildZip([MACRO_CT("ms-excel.sheet"), { name: "xl/workbook.xml", data: "<workbook/>" }, { name: "xl/vbaProject.bin", data: "x" }]), null],
-    ["xlsm (Excel 4 macro sheet)", buildZip([MACRO_CT("ms-excel.sheet"), { name: "xl/workbook.xml", data: "<workbook/>" }, { name: "xl/macrosheets/sheet1.xml", data: "<xm/>" }]), null],
-    ["pptm (VBA project)", buildZip([MACRO_CT("ms-powerpoint.presentation"), { name: "ppt/presentation.xml", data: "<p/>" }, { name: "ppt/vbaProject.bin", data: "x" }]), null],
+    [
+      "xlsm (VBA project)",
+      buildZip([
+        MACRO_CT("ms-excel.sheet"),
+        { name: "xl/workbook.xml", data: "<workbook/>" },
+        { name: "xl/vbaProject.bin", data: "x" },
+      ]),
+      null,
+    ],
+    [
+      "xlsm (Excel 4 macro sheet)",
+      buildZip([
+        MACRO_CT("ms-excel.sheet"),
+        { name: "xl/workbook.xml", data: "<workbook/>" },
+        { name: "xl/macrosheets/sheet1.xml", data: "<xm/>" },
+      ]),
+      null,
+    ],
+    [
+      "pptm (VBA project)",
+      buildZip([
+        MACRO_CT("ms-powerpoint.presentation"),
+        { name: "ppt/presentation.xml", data: "<p/>" },
+        { name: "ppt/vbaProject.bin", data: "x" },
+      ]),
+      null,
+    ],
   ];
   it.each(rows)("%s", (_label, bytes, kind) => {
     expect(detectFileKind(bytes)).toBe(kind);

@@ -21,7 +21,11 @@ function findVisible(ctx: Authed): { row: ResourceRow; practitionerId: string } 
 
 function requireOwner(row: ResourceRow, practitionerId: string): void {
   if (row.practitionerId !== practitionerId) {
-    throw ApiError.of(403, "forbidden", "This resource was shared with the practitioner; only its owner can change or delete it.");
+    throw ApiError.of(
+      403,
+      "forbidden",
+      "This resource was shared with the practitioner; only its owner can change or delete it.",
+    );
   }
 }
 

@@ -22,10 +22,12 @@ const bearer = (method: string, pattern: string, handler: Authed, body: Route["b
 });
 
 /** For endpoints that take no query parameters (lists parse their own strict query schemas). */
-const noQuery = (handler: Authed): Authed => (ctx) => {
-  refuseQuery(ctx.query);
-  return handler(ctx);
-};
+const noQuery =
+  (handler: Authed): Authed =>
+  (ctx) => {
+    refuseQuery(ctx.query);
+    return handler(ctx);
+  };
 
 const RESOURCES = "/api/clinic/practitioners/:practitionerId/resources";
 

@@ -14,14 +14,29 @@ function grantUser(ctx: Ctx & { principal: Principal }): UserRow {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue.path[0] ?? "body");
-    throw ApiError.of(422, "invalid_value", field === "user_type" ? "user_type must be Practitioner or Staff." : `${field}: ${issue.message}`, field);
+    throw ApiError.of(
+      422,
+      "invalid_value",
+      field === "user_type" ? "user_type must be Practitioner or Staff." : `${field}: ${issue.message}`,
+      field,
+    );
   }
   const { user_id, user_type } = parsed.data;
   const p = ctx.principal;
   if (p.mode === "clinic") {
     const items: ApiErrorItem[] = [];
-    if (!user_id) items.push({ code: "required", field: "user_id", message: "user_id is required with clinic-level authorization." });
-    if (!user_type) items.push({ code: "required", field: "user_type", message: "user_type is required with clinic-level authorization." });
+    if (!user_id)
+      items.push({
+        code: "required",
+        field: "user_id",
+        message: "user_id is required with clinic-level authorization.",
+      });
+    if (!user_type)
+      items.push({
+        code: "required",
+        field: "user_type",
+        message: "user_type is required with clinic-level authorization.",
+      });
     if (items.length) throw new ApiError(422, items);
     const user = ctx.s.users.get(user_id ?? "");
     if (!user || user.clinicId !== p.clinicId || user.type !== user_type) {
@@ -31,7 +46,12 @@ function grantUser(ctx: Ctx & { principal: Principal }): UserRow {
   }
   // Role-based: the token names the user; fields, if sent anyway, must agree with it.
   if ((user_id && user_id !== p.user.id) || (user_type && user_type !== p.user.type)) {
-    throw ApiError.of(422, "invalid_value", "With role-based authorization the token names the user; user_id and user_type must be omitted.", "user_id");
+    throw ApiError.of(
+      422,
+      "invalid_value",
+      "With role-based authorization the token names the user; user_id and user_type must be omitted.",
+      "user_id",
+    );
   }
   return p.user;
 }

@@ -15,26 +15,42 @@ afterAll(() => t.close());
 describe("spec 4.7 / 3 / 5.6 clinic and clinic key", () => {
   it("GET /api/clinic returns the token's clinic with its integration id", async () => {
     const { clinic } = ClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body);
-    expect(clinic).toMatchObject({ id: t.clinicA.id, name: t.clinicA.name, integration_id: t.clinicA.integration_id, integration_status: "not_activated" });
+    expect(clinic).toMatchObject({
+      id: t.clinicA.id,
+      name: t.clinicA.name,
+      integration_id: t.clinicA.integration_id,
+      integration_status: "not_activated",
+    });
   });
 
   it("activates on the first request with a valid key, once, and revocation ends it", async () => {
     const key = { "X-Service-Clinic-Key": t.clinicA.current_clinic_key };
-    const count = () => t.sb.state.events.filter((e) => e.clinicId === t.clinicA.id && e.type === "clinic_key.activated").length;
+    const count = () =>
+      t.sb.state.events.filter((e) => e.clinicId === t.clinicA.id && e.type === "clinic_key.activated").length;
     const before = count();
     expect((await t.client.api(token, "GET", "/api/clinic/patients", undefined, key)).status).toBe(200);
     expect((await t.client.api(token, "GET", "/api/clinic", undefined, key)).status).toBe(200);
     expect(count()).toBe(before + 1);
-    const listed = await t.client.api<{ events: { type: string }[] }>(token, "GET", "/api/events/clinic_keys?order_by=DESC&page[size]=1");
+    const listed = await t.client.api<{ events: { type: string }[] }>(
+      token,
+      "GET",
+      "/api/events/clinic_keys?order_by=DESC&page[size]=1",
+    );
     expect(listed.body.events[0].type).toBe("clinic_key.activated");
-    expect(ClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body).clinic.integration_status).toBe("activated");
+    expect(
+      ClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body).clinic.integration_status,
+    ).toBe("activated");
 
     const revoke = await t.client.control("/clinic-keys/revoke", { clinic_id: t.clinicA.id });
     expect(revoke.status).toBe(200);
     const refused = await t.client.api(token, "GET", "/api/clinic", undefined, key);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ errors: [{ code: "clinic_key_revoked" }] });
-    const after = await t.client.api<{ events: { type: string }[] }>(token, "GET", "/api/events/clinic_keys?order_by=DESC&page[size]=1");
+    const after = await t.client.api<{ events: { type: string }[] }>(
+      token,
+      "GET",
+      "/api/events/clinic_keys?order_by=DESC&page[size]=1",
+    );
     expect(after.body.events[0].type).toBe("clinic_key.revoked");
   });
 
@@ -50,35 +66,67 @@ describe("spec 4.7 / 3 / 5.6 clinic and clinic key", () => {
 
 describe("spec 2.6 / 4.6 / 8 pagination", () => {
   it("pages with page[number] and page[size] and reports meta", async () => {
-    const first = PatientListResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic/patients?page[size]=10")).body);
+    const first = PatientListResponseSchema.parse(
+      (await t.client.api(token, "GET", "/api/clinic/patients?page[size]=10")).body,
+    );
     expect(first.patients).toHaveLength(10);
     const total = first.meta.total_count;
-    expect(first.meta).toEqual({ current_page: 1, next_page: 2, prev_page: null, total_pages: Math.ceil(total / 10), total_count: total });
-    const last = PatientListResponseSchema.parse((await t.client.api(token, "GET", `/api/clinic/patients?page[size]=10&page[number]=${first.meta.total_pages}`)).body);
+    expect(first.meta).toEqual({
+      current_page: 1,
+      next_page: 2,
+      prev_page: null,
+      total_pages: Math.ceil(total / 10),
+      total_count: total,
+    });
+    const last = PatientListResponseSchema.parse(
+      (await t.client.api(token, "GET", `/api/clinic/patients?page[size]=10&page[number]=${first.meta.total_pages}`))
+        .body,
+    );
     expect(last.meta.next_page).toBeNull();
     expect(last.meta.prev_page).toBe(first.meta.total_pages - 1);
     expect(last.patients.length).toBe(total - 10 * (first.meta.total_pages - 1));
     const ids = new Set<string>();
     for (let p = 1; p <= first.meta.total_pages; p++) {
-      const page = PatientListResponseSchema.parse((await t.client.api(token, "GET", `/api/clinic/patients?page[size]=10&page[number]=${p}`)).body);
+      const page = PatientListResponseSchema.parse(
+        (await t.client.api(token, "GET", `/api/clinic/patients?page[size]=10&page[number]=${p}`)).body,
+      );
       page.patients.forEach((x) => ids.add(x.id));
     }
     expect(ids.size).toBe(total);
   });
 
   it("uses 25 by default and accepts 100", async () => {
-    expect(PatientListResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic/patients")).body).patients).toHaveLength(25);
+    expect(
+      PatientListResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic/patients")).body).patients,
+    ).toHaveLength(25);
     expect((await t.client.api(token, "GET", "/api/clinic/patients?page%5Bsize%5D=100")).status).toBe(200);
   });
 
-  it.each(["page[size]=101", "page[size]=0", "page[size]=-1", "page[number]=abc", "page[number]=1.5", "search=a&search=b"])("refuses %s with 400 naming it", async (q) => {
+  it.each([
+    "page[size]=101",
+    "page[size]=0",
+    "page[size]=-1",
+    "page[number]=abc",
+    "page[number]=1.5",
+    "search=a&search=b",
+  ])("refuses %s with 400 naming it", async (q) => {
     const res = await t.client.api(token, "GET", `/api/clinic/patients?${q}`);
     expect(res.status).toBe(400);
     expect(ApiErrorBodySchema.parse(res.body).errors[0].field).toBe(q.split("=")[0]);
   });
 
-  it.each(["/api/clinic/service_resources", `/api/clinic/practitioners/PRAC/resources`, "/api/events/orders", "/api/webhooks/deliveries", "/api/clinic/treatment_plans"])("%s refuses page[size]=101", async (path) => {
-    const res = await t.client.api(token, "GET", `${path.replace("PRAC", t.clinicA.practitioners[0].id)}?page[size]=101`);
+  it.each([
+    "/api/clinic/service_resources",
+    `/api/clinic/practitioners/PRAC/resources`,
+    "/api/events/orders",
+    "/api/webhooks/deliveries",
+    "/api/clinic/treatment_plans",
+  ])("%s refuses page[size]=101", async (path) => {
+    const res = await t.client.api(
+      token,
+      "GET",
+      `${path.replace("PRAC", t.clinicA.practitioners[0].id)}?page[size]=101`,
+    );
     expect(res.status).toBe(400);
   });
 });
@@ -91,7 +139,11 @@ describe("spec 7 errors and request ids", () => {
       t.client.api(token, "GET", "/api/nowhere"),
       t.client.api(token, "PATCH", "/api/clinic"),
       t.client.control("/health"),
-      http(`${t.client.url}/api/oauth/token`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
+      http(`${t.client.url}/api/oauth/token`, {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      }),
     ]);
     const ids = responses.map((r) => r.headers.get("x-request-id"));
     expect(ids.every((id) => id && id.startsWith("req_"))).toBe(true);
@@ -122,9 +174,17 @@ describe("spec 4 / 4.6 query parameters: unknown ones are refused everywhere (40
     const resources = `/api/clinic/practitioners/${t.clinicA.practitioners[0].id}/resources`;
     const resource = [...t.sb.state.resources.values()].find((r) => r.practitionerId === t.clinicA.practitioners[0].id);
     const event = t.sb.state.events.filter((e) => e.clinicId === t.clinicA.id).at(-1);
-    const path = template.replace("RESOURCES", resources).replace("RESOURCE", `${resources}/${resource?.id}`).replace("EVENT", `/api/events/${event?.id}`);
+    const path = template
+      .replace("RESOURCES", resources)
+      .replace("RESOURCE", `${resources}/${resource?.id}`)
+      .replace("EVENT", `/api/events/${event?.id}`);
     const name = resource?.name;
-    const res = await t.client.api(token, method, path, method === "PUT" ? { name: "changed" } : method === "POST" ? {} : undefined);
+    const res = await t.client.api(
+      token,
+      method,
+      path,
+      method === "PUT" ? { name: "changed" } : method === "POST" ? {} : undefined,
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errors: [{ code: "invalid_parameter", field: "colour" }] });
     // Refused before acting: the resource is neither changed nor deleted.

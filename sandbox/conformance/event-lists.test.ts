@@ -76,7 +76,9 @@ describe("spec 9 patch_version in list output (documented in sandbox/README.md)"
   it("2025-06 adds full_name to patients, patch_version to events and previous_attributes to *.updated; 2024-01 does not", async () => {
     try {
       await t.client.control("/account", { patch_version: "2025-06" });
-      const patients = PatientListResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic/patients")).body).patients;
+      const patients = PatientListResponseSchema.parse(
+        (await t.client.api(token, "GET", "/api/clinic/patients")).body,
+      ).patients;
       expect(patients.every((p) => p.full_name === `${p.first_name} ${p.last_name}`)).toBe(true);
       const listed = await events("/api/events/patients?page[size]=100");
       expect(listed.every((e) => e.patch_version === "2025-06")).toBe(true);
@@ -86,10 +88,16 @@ describe("spec 9 patch_version in list output (documented in sandbox/README.md)"
       expect(updated.every((e) => "previous_attributes" in e.data)).toBe(true);
 
       await t.client.control("/account", { patch_version: "2024-01" });
-      const plain = PatientListResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic/patients")).body).patients;
+      const plain = PatientListResponseSchema.parse(
+        (await t.client.api(token, "GET", "/api/clinic/patients")).body,
+      ).patients;
       expect(plain.some((p) => "full_name" in p)).toBe(false);
       const old = await events("/api/events/patients?page[size]=100");
-      expect(old.some((e) => "patch_version" in e || "previous_attributes" in e.data || "full_name" in (e.data.patient as object))).toBe(false);
+      expect(
+        old.some(
+          (e) => "patch_version" in e || "previous_attributes" in e.data || "full_name" in (e.data.patient as object),
+        ),
+      ).toBe(false);
     } finally {
       await t.client.control("/account", { patch_version: "2024-01" });
     }

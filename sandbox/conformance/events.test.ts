@@ -26,23 +26,34 @@ const list = async (path: string) => {
 };
 
 describe("spec 4.4 event lists", () => {
-  it.each(EVENT_CATEGORIES)("/api/events/%s lists only its own event types, within 30 days, for the caller's clinic", async (category) => {
-    const body = await list(`${eventListPath(category)}?page[size]=100`);
-    expect(body.events.length).toBeGreaterThan(0);
-    const oldest = Date.parse("2025-03-15T12:00:00Z") - 30 * 86_400_000;
-    for (const e of body.events) {
-      expect(eventCategoryOf(e.type)).toBe(category);
-      expect(e.clinic_id).toBe(t.clinicA.id);
-      expect(Date.parse(e.created_at)).toBeGreaterThanOrEqual(oldest);
-    }
-  });
+  it.each(EVENT_CATEGORIES)(
+    "/api/events/%s lists only its own event types, within 30 days, for the caller's clinic",
+    async (category) => {
+      const body = await list(`${eventListPath(category)}?page[size]=100`);
+      expect(body.events.length).toBeGreaterThan(0);
+      const oldest = Date.parse("2025-03-15T12:00:00Z") - 30 * 86_400_000;
+      for (const e of body.events) {
+        expect(eventCategoryOf(e.type)).toBe(category);
+        expect(e.clinic_id).toBe(t.clinicA.id);
+        expect(Date.parse(e.created_at)).toBeGreaterThanOrEqual(oldest);
+      }
+    },
+  );
 
   it("has seeded events of every type, older and newer than 30 days", () => {
     const now = t.sb.state.clock.now();
     for (const type of EVENT_TYPES) {
-      const ages = t.sb.state.events.filter((e) => e.type === type && e.clinicId === t.clinicA.id).map((e) => (now - e.createdAt) / 86_400_000);
-      expect(ages.some((a) => a > 30), type).toBe(true);
-      expect(ages.some((a) => a < 30), type).toBe(true);
+      const ages = t.sb.state.events
+        .filter((e) => e.type === type && e.clinicId === t.clinicA.id)
+        .map((e) => (now - e.createdAt) / 86_400_000);
+      expect(
+        ages.some((a) => a > 30),
+        type,
+      ).toBe(true);
+      expect(
+        ages.some((a) => a < 30),
+        type,
+      ).toBe(true);
     }
   });
 
@@ -122,14 +133,19 @@ describe("spec 4.4 / 6.1 rule 1 retrieval and the 30-day window", () => {
   });
 
   it("answers 404 for another clinic's event", async () => {
-    const other = t.sb.state.events.find((e) => e.clinicId === t.clinicB.id && t.sb.state.clock.now() - e.createdAt < 86_400_000 * 20);
+    const other = t.sb.state.events.find(
+      (e) => e.clinicId === t.clinicB.id && t.sb.state.clock.now() - e.createdAt < 86_400_000 * 20,
+    );
     expect((await t.client.api(token, "GET", `/api/events/${other?.id}`)).status).toBe(404);
   });
 
   it("lets an event age out of the window as the clock moves", async () => {
     const t2 = await startTestSandbox({ clock: { start: "2025-03-15T12:00:00Z", frozen: true } });
     try {
-      const created = await t2.client.control<{ event: { id: string } }>("/activity", { clinic_id: t2.clinicA.id, type: "order.placed" });
+      const created = await t2.client.control<{ event: { id: string } }>("/activity", {
+        clinic_id: t2.clinicA.id,
+        type: "order.placed",
+      });
       const id = created.body.event.id;
       t2.sb.state.clock.advance(29 * 86_400);
       const tk = (await t2.client.signIn(t2.clinicA.staff[0].id)).access_token;
@@ -144,19 +160,37 @@ describe("spec 4.4 / 6.1 rule 1 retrieval and the 30-day window", () => {
 });
 
 describe("spec 6.1 every event type through clinic activity", () => {
-  it.each(EVENT_TYPES.filter((x) => !x.startsWith("clinic_key.")))("%s changes state and is listed at its path", async (type) => {
-    const res = await t.client.control<{ event: { id: string; type: string } }>("/activity", { clinic_id: t.clinicA.id, type });
-    expect(res.status).toBe(201);
-    const listed = await list(`${eventListPath(eventCategoryOf(type))}?order_by=DESC&page[size]=5`);
-    expect(listed.events[0].id).toBe(res.body.event.id);
-    expect(listed.events[0].type).toBe(type);
-  });
+  it.each(EVENT_TYPES.filter((x) => !x.startsWith("clinic_key.")))(
+    "%s changes state and is listed at its path",
+    async (type) => {
+      const res = await t.client.control<{ event: { id: string; type: string } }>("/activity", {
+        clinic_id: t.clinicA.id,
+        type,
+      });
+      expect(res.status).toBe(201);
+      const listed = await list(`${eventListPath(eventCategoryOf(type))}?order_by=DESC&page[size]=5`);
+      expect(listed.events[0].id).toBe(res.body.event.id);
+      expect(listed.events[0].type).toBe(type);
+    },
+  );
 
   it("patient.created really creates a patient", async () => {
-    const before = (await t.client.api<{ meta: { total_count: number } }>(token, "GET", "/api/clinic/patients")).body.meta.total_count;
-    await t.client.control("/activity", { clinic_id: t.clinicA.id, type: "patient.created", data: { first_name: "Zelda", last_name: "Quinn" } });
-    const after = await t.client.api<{ patients: { first_name: string }[]; meta: { total_count: number } }>(token, "GET", "/api/clinic/patients?search=zelda");
+    const before = (await t.client.api<{ meta: { total_count: number } }>(token, "GET", "/api/clinic/patients")).body
+      .meta.total_count;
+    await t.client.control("/activity", {
+      clinic_id: t.clinicA.id,
+      type: "patient.created",
+      data: { first_name: "Zelda", last_name: "Quinn" },
+    });
+    const after = await t.client.api<{ patients: { first_name: string }[]; meta: { total_count: number } }>(
+      token,
+      "GET",
+      "/api/clinic/patients?search=zelda",
+    );
     expect(after.body.patients[0].first_name).toBe("Zelda");
-    expect((await t.client.api<{ meta: { total_count: number } }>(token, "GET", "/api/clinic/patients")).body.meta.total_count).toBe(before + 1);
+    expect(
+      (await t.client.api<{ meta: { total_count: number } }>(token, "GET", "/api/clinic/patients")).body.meta
+        .total_count,
+    ).toBe(before + 1);
   });
 });

@@ -89,7 +89,9 @@ describe("next-N faults", () => {
   });
 
   it("answers an injected 429 or 503 on an OAuth endpoint with an RFC 6749 body", async () => {
-    await t.client.control("/faults", { rate_limit_next: { count: 1, retry_after: 9, path_prefix: "/api/oauth/token" } });
+    await t.client.control("/faults", {
+      rate_limit_next: { count: 1, retry_after: 9, path_prefix: "/api/oauth/token" },
+    });
     const limited = await t.client.token({ grant_type: "refresh_token", ...app, refresh_token: "rt_unknown" });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("9");
@@ -101,7 +103,9 @@ describe("next-N faults", () => {
   });
 
   it("scopes a fault to one method: other methods pass and leave it for the one it names", async () => {
-    await t.client.control("/faults", { fail_next: { count: 1, status: 502, path_prefix: "/api/clinic", method: "POST" } });
+    await t.client.control("/faults", {
+      fail_next: { count: 1, status: 502, path_prefix: "/api/clinic", method: "POST" },
+    });
     expect((await t.client.api(token, "GET", "/api/clinic")).status).toBe(200);
     expect((await t.client.api(token, "POST", "/api/clinic")).status).toBe(502);
     expect((await t.client.api(token, "POST", "/api/clinic")).status).toBe(405);

@@ -1,6 +1,12 @@
 // Spec 2.3, 3 (session grant), 4.3 and 5.5: session grants and the embedded feature.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMBED_MESSAGE_TYPES, SessionGrantResponseSchema, embedUrl, embedUrlForPatient, type SessionGrant } from "@/lib/contract";
+import {
+  EMBED_MESSAGE_TYPES,
+  SessionGrantResponseSchema,
+  embedUrl,
+  embedUrlForPatient,
+  type SessionGrant,
+} from "@/lib/contract";
 import { http, startTestSandbox } from "../testing/harness";
 
 let t: Awaited<ReturnType<typeof startTestSandbox>>;
@@ -31,7 +37,10 @@ describe("spec 2.3 / 4.3 session grants", () => {
   });
 
   it("role-based: refuses user fields that disagree with the token", async () => {
-    const res = await t.client.api(practitionerToken, "POST", "/api/clinic/embeddable/session_grants", { user_id: t.clinicA.practitioners[1].id, user_type: "Practitioner" });
+    const res = await t.client.api(practitionerToken, "POST", "/api/clinic/embeddable/session_grants", {
+      user_id: t.clinicA.practitioners[1].id,
+      user_type: "Practitioner",
+    });
     expect(res.status).toBe(422);
   });
 
@@ -69,15 +78,21 @@ describe("spec 3 session grant states and the embed page", () => {
   });
 
   it("opens on the patient named by patient_id when they are of the clinic, and ignores any other", async () => {
-    const patientsSeenBy = async (token: string) => (await t.client.api(token, "GET", "/api/clinic/patients")).body as { patients: { id: string }[] };
+    const patientsSeenBy = async (token: string) =>
+      (await t.client.api(token, "GET", "/api/clinic/patients")).body as { patients: { id: string }[] };
     const [, own] = (await patientsSeenBy(practitionerToken)).patients;
-    const [foreign] = (await patientsSeenBy((await t.client.signIn(t.clinicB.practitioners[0].id)).access_token)).patients;
+    const [foreign] = (await patientsSeenBy((await t.client.signIn(t.clinicB.practitioners[0].id)).access_token))
+      .patients;
     const selected = (html: string) => /<option value="([^"]+)" selected>/.exec(html)?.[1] ?? null;
 
-    const page = await http(embedUrlForPatient(embedUrl(t.client.url, (await grant(practitionerToken)).secret_token, ORIGIN), own.id));
+    const page = await http(
+      embedUrlForPatient(embedUrl(t.client.url, (await grant(practitionerToken)).secret_token, ORIGIN), own.id),
+    );
     expect(page.status).toBe(200);
     expect(selected(page.text)).toBe(own.id);
-    const other = await http(embedUrlForPatient(embedUrl(t.client.url, (await grant(practitionerToken)).secret_token, ORIGIN), foreign.id));
+    const other = await http(
+      embedUrlForPatient(embedUrl(t.client.url, (await grant(practitionerToken)).secret_token, ORIGIN), foreign.id),
+    );
     expect(other.status).toBe(200);
     expect(selected(other.text)).toBeNull();
     expect(other.text).not.toContain(foreign.id);
@@ -109,7 +124,9 @@ describe("spec 3 session grant states and the embed page", () => {
     ["an unregistered origin", "", "https://evil.example", 403],
   ])("refuses %s", async (_label, token, origin, status) => {
     const g = await grant(practitionerToken);
-    const res = await http(`${t.client.url}/embed?secret_token=${encodeURIComponent(token || g.secret_token)}&origin=${encodeURIComponent(origin)}`);
+    const res = await http(
+      `${t.client.url}/embed?secret_token=${encodeURIComponent(token || g.secret_token)}&origin=${encodeURIComponent(origin)}`,
+    );
     expect(res.status).toBe(status);
     if (status !== 404) expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
@@ -120,16 +137,38 @@ describe("spec 3 session grant states and the embed page", () => {
     const session = /"session":"([^"]+)"/.exec(page.text)?.[1] ?? "";
     const patient = t.sb.state.patientsOf(t.clinicA.id)[0];
     const product = [...t.sb.state.products.values()].find((p) => p.clinicId === t.clinicA.id);
-    const post = (body: unknown) => http<{ treatment_plan: { id: string; state: string } }>(`${t.client.url}/embed/api/treatment_plans`, { method: "POST", headers: { "content-type": "application/json", "x-embed-session": session }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      http<{ treatment_plan: { id: string; state: string } }>(`${t.client.url}/embed/api/treatment_plans`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-embed-session": session },
+        body: JSON.stringify(body),
+      });
     const before = t.sb.state.events.length;
-    const draft = await post({ action: "draft", patient_id: patient.id, recommendations: [{ product_id: product?.id, dosage: "1 daily" }] });
+    const draft = await post({
+      action: "draft",
+      patient_id: patient.id,
+      recommendations: [{ product_id: product?.id, dosage: "1 daily" }],
+    });
     expect(draft.body.treatment_plan.state).toBe("draft");
     expect(t.sb.state.events.length).toBe(before);
-    const active = await post({ action: "activate", treatment_plan_id: draft.body.treatment_plan.id, patient_id: patient.id, recommendations: [{ product_id: product?.id }] });
+    const active = await post({
+      action: "activate",
+      treatment_plan_id: draft.body.treatment_plan.id,
+      patient_id: patient.id,
+      recommendations: [{ product_id: product?.id }],
+    });
     expect(active.status).toBe(201);
     expect(active.body.treatment_plan.state).toBe("active");
     const last = t.sb.state.events[t.sb.state.events.length - 1];
     expect(last.type).toBe("treatment_plan.created");
-    expect((await http(`${t.client.url}/embed/api/treatment_plans`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(401);
+    expect(
+      (
+        await http(`${t.client.url}/embed/api/treatment_plans`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(401);
   });
 });

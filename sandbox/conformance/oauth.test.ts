@@ -32,12 +32,18 @@ describe("spec 2.1 token response", () => {
 
 describe("authorize endpoint (spec 5.1, ARCHITECTURE.md)", () => {
   it("shows a sign-in page listing each clinic's practitioners and staff", async () => {
-    const q = new URLSearchParams({ client_id: app.client_id, redirect_uri: CALLBACK, response_type: "code", state: "s" });
+    const q = new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: CALLBACK,
+      response_type: "code",
+      state: "s",
+    });
     const res = await http(`${t.client.url}/api/oauth/authorize?${q}`);
     expect(res.status).toBe(200);
     for (const c of [t.clinicA, t.clinicB]) {
       expect(res.text).toContain(c.name);
-      for (const p of c.practitioners) expect(res.text).toContain(`Sign in as ${p.first_name} ${p.last_name} (Practitioner)`);
+      for (const p of c.practitioners)
+        expect(res.text).toContain(`Sign in as ${p.first_name} ${p.last_name} (Practitioner)`);
     }
   });
 
@@ -53,13 +59,28 @@ describe("authorize endpoint (spec 5.1, ARCHITECTURE.md)", () => {
   });
 
   it("accepts the loopback callback on any port and returns state", async () => {
-    const code = await t.client.authorize(practitioner(), app.client_id, "http://127.0.0.1:4567/api/auth/callback/clinic", "abc");
+    const code = await t.client.authorize(
+      practitioner(),
+      app.client_id,
+      "http://127.0.0.1:4567/api/auth/callback/clinic",
+      "abc",
+    );
     expect(code).toMatch(/^code_/);
   });
 
   it("redirects with access_denied when the person denies", async () => {
-    const form = new URLSearchParams({ client_id: app.client_id, redirect_uri: CALLBACK, response_type: "code", state: "z", decision: "deny" });
-    const res = await http(`${t.client.url}/api/oauth/authorize`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    const form = new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: CALLBACK,
+      response_type: "code",
+      state: "z",
+      decision: "deny",
+    });
+    const res = await http(`${t.client.url}/api/oauth/authorize`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
     const location = new URL(res.headers.get("location") ?? "");
     expect(location.searchParams.get("error")).toBe("access_denied");
     expect(location.searchParams.get("state")).toBe("z");
@@ -71,7 +92,10 @@ describe("spec 3 / 4.1 authorization code", () => {
     const code = await t.client.authorize(practitioner());
     const res = await http(`${t.client.url}/api/oauth/token`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString("base64")}`,
+      },
       body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: CALLBACK }).toString(),
     });
     expect(res.status).toBe(200);
@@ -103,15 +127,72 @@ describe("spec 3 / 4.1 authorization code", () => {
   });
 
   const rejections: [string, (code: string) => Record<string, string>, number, string][] = [
-    ["another redirect_uri", (code) => ({ grant_type: "authorization_code", ...app, code, redirect_uri: "http://localhost:3001/api/auth/callback/clinic" }), 400, "invalid_grant"],
-    ["another client", (code) => ({ grant_type: "authorization_code", client_id: LOCAL_DEFAULTS.clinicLevelClientId, client_secret: LOCAL_DEFAULTS.clinicLevelClientSecret, code, redirect_uri: CALLBACK }), 400, "invalid_grant"],
-    ["a wrong client secret", (code) => ({ grant_type: "authorization_code", client_id: app.client_id, client_secret: "nope", code, redirect_uri: CALLBACK }), 401, "invalid_client"],
-    ["a missing client secret", (code) => ({ grant_type: "authorization_code", client_id: app.client_id, code, redirect_uri: CALLBACK }), 401, "invalid_client"],
-    ["an unknown code", () => ({ grant_type: "authorization_code", ...app, code: "code_unknown", redirect_uri: CALLBACK }), 400, "invalid_grant"],
-    ["a missing code", () => ({ grant_type: "authorization_code", ...app, redirect_uri: CALLBACK }), 400, "invalid_request"],
+    [
+      "another redirect_uri",
+      (code) => ({
+        grant_type: "authorization_code",
+        ...app,
+        code,
+        redirect_uri: "http://localhost:3001/api/auth/callback/clinic",
+      }),
+      400,
+      "invalid_grant",
+    ],
+    [
+      "another client",
+      (code) => ({
+        grant_type: "authorization_code",
+        client_id: LOCAL_DEFAULTS.clinicLevelClientId,
+        client_secret: LOCAL_DEFAULTS.clinicLevelClientSecret,
+        code,
+        redirect_uri: CALLBACK,
+      }),
+      400,
+      "invalid_grant",
+    ],
+    [
+      "a wrong client secret",
+      (code) => ({
+        grant_type: "authorization_code",
+        client_id: app.client_id,
+        client_secret: "nope",
+        code,
+        redirect_uri: CALLBACK,
+      }),
+      401,
+      "invalid_client",
+    ],
+    [
+      "a missing client secret",
+      (code) => ({ grant_type: "authorization_code", client_id: app.client_id, code, redirect_uri: CALLBACK }),
+      401,
+      "invalid_client",
+    ],
+    [
+      "an unknown code",
+      () => ({ grant_type: "authorization_code", ...app, code: "code_unknown", redirect_uri: CALLBACK }),
+      400,
+      "invalid_grant",
+    ],
+    [
+      "a missing code",
+      () => ({ grant_type: "authorization_code", ...app, redirect_uri: CALLBACK }),
+      400,
+      "invalid_request",
+    ],
     ["a missing redirect_uri", (code) => ({ grant_type: "authorization_code", ...app, code }), 400, "invalid_request"],
-    ["a missing client_id", (code) => ({ grant_type: "authorization_code", client_secret: app.client_secret, code, redirect_uri: CALLBACK }), 400, "invalid_request"],
-    ["no client_id nor client_secret", (code) => ({ grant_type: "authorization_code", code, redirect_uri: CALLBACK }), 400, "invalid_request"],
+    [
+      "a missing client_id",
+      (code) => ({ grant_type: "authorization_code", client_secret: app.client_secret, code, redirect_uri: CALLBACK }),
+      400,
+      "invalid_request",
+    ],
+    [
+      "no client_id nor client_secret",
+      (code) => ({ grant_type: "authorization_code", code, redirect_uri: CALLBACK }),
+      400,
+      "invalid_request",
+    ],
     ["an unsupported grant_type", (code) => ({ grant_type: "password", ...app, code }), 400, "unsupported_grant_type"],
     ["no grant_type", (code) => ({ ...app, code }), 400, "invalid_request"],
   ];
@@ -135,7 +216,12 @@ describe("spec 3 / 5.2 access token lifetime and refresh", () => {
     expect(expired.headers.get("www-authenticate")).toContain("invalid_token");
 
     const before = t.sb.state.stats.token_refreshes_succeeded;
-    const refreshed = await t.client.token({ grant_type: "refresh_token", ...app, refresh_token: oauth.refresh_token, redirect_uri: CALLBACK });
+    const refreshed = await t.client.token({
+      grant_type: "refresh_token",
+      ...app,
+      refresh_token: oauth.refresh_token,
+      redirect_uri: CALLBACK,
+    });
     expect(refreshed.status).toBe(200);
     const next = TokenResponseSchema.parse(refreshed.body).oauth;
     expect(next.refresh_token).not.toBe(oauth.refresh_token);
@@ -155,7 +241,12 @@ describe("spec 3 / 5.2 access token lifetime and refresh", () => {
 
   it("refuses another application's refresh token", async () => {
     const oauth = await t.client.signIn(practitioner());
-    const res = await t.client.token({ grant_type: "refresh_token", client_id: LOCAL_DEFAULTS.clinicLevelClientId, client_secret: LOCAL_DEFAULTS.clinicLevelClientSecret, refresh_token: oauth.refresh_token });
+    const res = await t.client.token({
+      grant_type: "refresh_token",
+      client_id: LOCAL_DEFAULTS.clinicLevelClientId,
+      client_secret: LOCAL_DEFAULTS.clinicLevelClientSecret,
+      refresh_token: oauth.refresh_token,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "invalid_grant" });
   });
@@ -163,24 +254,40 @@ describe("spec 3 / 5.2 access token lifetime and refresh", () => {
   it("expires tokens at once through the expire_tokens fault", async () => {
     const oauth = await t.client.signIn(practitioner());
     await t.client.control("/faults", { expire_tokens: true });
-    expect((await t.client.api(oauth.access_token, "GET", "/api/clinic")).body).toMatchObject({ errors: [{ code: "token_expired" }] });
+    expect((await t.client.api(oauth.access_token, "GET", "/api/clinic")).body).toMatchObject({
+      errors: [{ code: "token_expired" }],
+    });
   });
 });
 
 describe("revoke (ARCHITECTURE.md)", () => {
   it("answers 200 {} and ends both the access and the refresh token", async () => {
     const oauth = await t.client.signIn(practitioner());
-    const res = await http(`${t.client.url}/api/oauth/revoke`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...app, token: oauth.access_token }) });
+    const res = await http(`${t.client.url}/api/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...app, token: oauth.access_token }),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
     expect((await t.client.api(oauth.access_token, "GET", "/api/clinic")).status).toBe(401);
-    expect((await t.client.token({ grant_type: "refresh_token", ...app, refresh_token: oauth.refresh_token })).status).toBe(400);
+    expect(
+      (await t.client.token({ grant_type: "refresh_token", ...app, refresh_token: oauth.refresh_token })).status,
+    ).toBe(400);
   });
 
   it("answers 200 for an unknown token and 401 for a bad client", async () => {
-    const ok = await http(`${t.client.url}/api/oauth/revoke`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...app, token: "unknown" }) });
+    const ok = await http(`${t.client.url}/api/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...app, token: "unknown" }),
+    });
     expect(ok.status).toBe(200);
-    const bad = await http(`${t.client.url}/api/oauth/revoke`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_id: app.client_id, client_secret: "x", token: "unknown" }) });
+    const bad = await http(`${t.client.url}/api/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_id: app.client_id, client_secret: "x", token: "unknown" }),
+    });
     expect(bad.status).toBe(401);
     expect(bad.body).toMatchObject({ error: "invalid_client" });
   });

@@ -12,7 +12,9 @@ const roleApp = { client_id: LOCAL_DEFAULTS.clientId, client_secret: LOCAL_DEFAU
 async function burst(client: SandboxClient, token: string, n: number, width = 100): Promise<Record<number, number>> {
   const counts: Record<number, number> = {};
   for (let sent = 0; sent < n; sent += width) {
-    const batch = await Promise.all(Array.from({ length: Math.min(width, n - sent) }, () => client.api(token, "GET", "/api/clinic")));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(width, n - sent) }, () => client.api(token, "GET", "/api/clinic")),
+    );
     for (const r of batch) counts[r.status] = (counts[r.status] ?? 0) + 1;
   }
   return counts;
@@ -63,10 +65,17 @@ describe("rate limit: 5000 per rolling 300 s per application (ARCHITECTURE.md)",
       const legacy = await t.client.signIn(t.clinicA.staff[0].id, "clinic");
       await t.client.control("/rate-limit", { limit: 5, window_seconds: 300 });
       expect(await burst(t.client, role.access_token, 6)).toEqual({ 200: 5, 429: 1 });
-      const refused = await t.client.token({ grant_type: "refresh_token", ...roleApp, refresh_token: role.refresh_token });
+      const refused = await t.client.token({
+        grant_type: "refresh_token",
+        ...roleApp,
+        refresh_token: role.refresh_token,
+      });
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBe("300");
-      expect(OAuthErrorBodySchema.strict().parse(refused.body)).toMatchObject({ error: "temporarily_unavailable", error_description: expect.stringContaining("Rate limit") });
+      expect(OAuthErrorBodySchema.strict().parse(refused.body)).toMatchObject({
+        error: "temporarily_unavailable",
+        error_description: expect.stringContaining("Rate limit"),
+      });
       // The other application still has its whole budget.
       expect(await burst(t.client, legacy.access_token, 5)).toEqual({ 200: 5 });
       expect((await t.client.api(legacy.access_token, "GET", "/api/clinic")).status).toBe(429);

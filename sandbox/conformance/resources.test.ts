@@ -1,6 +1,12 @@
 // Spec 2.2 and 4.2: practitioner resources — every input rule, file checks by content, access.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorBodySchema, MAX_RESOURCE_FILE_BYTES, ResourceListResponseSchema, ResourceResponseSchema, ServiceResourceListResponseSchema } from "@/lib/contract";
+import {
+  ApiErrorBodySchema,
+  MAX_RESOURCE_FILE_BYTES,
+  ResourceListResponseSchema,
+  ResourceResponseSchema,
+  ServiceResourceListResponseSchema,
+} from "@/lib/contract";
 import { http, startTestSandbox } from "../testing/harness";
 import { dataUri, FILES } from "../testing/files";
 
@@ -14,7 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = () => ({ name: "Sleep guide", type: "Guide", category: "Lifestyle", attachment: dataUri(FILES.pdf, "application/pdf"), attachment_filename: "sleep.pdf", save_to_library: "true" });
+const valid = () => ({
+  name: "Sleep guide",
+  type: "Guide",
+  category: "Lifestyle",
+  attachment: dataUri(FILES.pdf, "application/pdf"),
+  attachment_filename: "sleep.pdf",
+  save_to_library: "true",
+});
 
 describe("spec 2.2 resource input: accepted values", () => {
   it.each([
@@ -26,7 +39,11 @@ describe("spec 2.2 resource input: accepted values", () => {
     ["xlsx", FILES.xlsx],
     ["pptx", FILES.pptx],
   ])("accepts a .%s file whose content matches", async (ext, bytes) => {
-    const res = await t.client.api(token, "POST", path, { ...valid(), attachment: dataUri(bytes), attachment_filename: `file.${ext}` });
+    const res = await t.client.api(token, "POST", path, {
+      ...valid(),
+      attachment: dataUri(bytes),
+      attachment_filename: `file.${ext}`,
+    });
     expect(res.status).toBe(201);
     const { resource } = ResourceResponseSchema.parse(res.body);
     expect(resource.attachment).toMatchObject({ file_name: `file.${ext}`, byte_size: bytes.length });
@@ -38,9 +55,12 @@ describe("spec 2.2 resource input: accepted values", () => {
     expect((await t.client.api(token, "POST", path, { ...valid(), type })).status).toBe(201);
   });
 
-  it.each(["Nutrition", "Lifestyle", "Physical activity", "Supplements", "Health conditions"])("accepts category %s", async (category) => {
-    expect((await t.client.api(token, "POST", path, { ...valid(), category })).status).toBe(201);
-  });
+  it.each(["Nutrition", "Lifestyle", "Physical activity", "Supplements", "Health conditions"])(
+    "accepts category %s",
+    async (category) => {
+      expect((await t.client.api(token, "POST", path, { ...valid(), category })).status).toBe(201);
+    },
+  );
 
   it("treats type, category and treatment_plan_id as optional and save_to_library as a boolean string", async () => {
     const { type: _t, category: _c, ...rest } = valid();
@@ -48,7 +68,12 @@ describe("spec 2.2 resource input: accepted values", () => {
     void _c;
     const res = await t.client.api(token, "POST", path, { ...rest, save_to_library: "false" });
     expect(res.status).toBe(201);
-    expect(ResourceResponseSchema.parse(res.body).resource).toMatchObject({ type: null, category: null, treatment_plan_id: null, save_to_library: false });
+    expect(ResourceResponseSchema.parse(res.body).resource).toMatchObject({
+      type: null,
+      category: null,
+      treatment_plan_id: null,
+      save_to_library: false,
+    });
   });
 });
 
@@ -64,15 +89,55 @@ describe("spec 2.2 resource input: rejections (422 naming the field)", () => {
     ["a missing save_to_library", { save_to_library: undefined }, "save_to_library", "required"],
     ["save_to_library as a JSON boolean", { save_to_library: true }, "save_to_library", "invalid_value"],
     ["save_to_library 'yes'", { save_to_library: "yes" }, "save_to_library", "invalid_value"],
-    ["a disallowed extension (.gif)", { attachment: dataUri(FILES.gif), attachment_filename: "a.gif" }, "attachment_filename", "file_type_not_allowed"],
-    ["a renamed executable (.pdf)", { attachment: dataUri(FILES.exe), attachment_filename: "guide.pdf" }, "attachment", "file_type_not_allowed"],
-    ["an executable named .exe", { attachment: dataUri(FILES.exe), attachment_filename: "setup.exe" }, "attachment_filename", "file_type_not_allowed"],
-    ["a png named .pdf", { attachment: dataUri(FILES.png), attachment_filename: "guide.pdf" }, "attachment_filename", "file_type_mismatch"],
-    ["a docx renamed .xlsx", { attachment: dataUri(FILES.docx), attachment_filename: "sheet.xlsx" }, "attachment", "file_type_not_allowed"],
-    ["an xlsx named .pptx", { attachment: dataUri(FILES.xlsx), attachment_filename: "deck.pptx" }, "attachment_filename", "file_type_mismatch"],
-    ["an attachment that is not a data URI", { attachment: "https://example.com/a.pdf" }, "attachment", "invalid_attachment"],
+    [
+      "a disallowed extension (.gif)",
+      { attachment: dataUri(FILES.gif), attachment_filename: "a.gif" },
+      "attachment_filename",
+      "file_type_not_allowed",
+    ],
+    [
+      "a renamed executable (.pdf)",
+      { attachment: dataUri(FILES.exe), attachment_filename: "guide.pdf" },
+      "attachment",
+      "file_type_not_allowed",
+    ],
+    [
+      "an executable named .exe",
+      { attachment: dataUri(FILES.exe), attachment_filename: "setup.exe" },
+      "attachment_filename",
+      "file_type_not_allowed",
+    ],
+    [
+      "a png named .pdf",
+      { attachment: dataUri(FILES.png), attachment_filename: "guide.pdf" },
+      "attachment_filename",
+      "file_type_mismatch",
+    ],
+    [
+      "a docx renamed .xlsx",
+      { attachment: dataUri(FILES.docx), attachment_filename: "sheet.xlsx" },
+      "attachment",
+      "file_type_not_allowed",
+    ],
+    [
+      "an xlsx named .pptx",
+      { attachment: dataUri(FILES.xlsx), attachment_filename: "deck.pptx" },
+      "attachment_filename",
+      "file_type_mismatch",
+    ],
+    [
+      "an attachment that is not a data URI",
+      { attachment: "https://example.com/a.pdf" },
+      "attachment",
+      "invalid_attachment",
+    ],
     ["an empty file", { attachment: "data:application/pdf;base64," }, "attachment", "invalid_attachment"],
-    ["a file over 10 MiB", { attachment: dataUri(big), attachment_filename: "big.pdf" }, "attachment", "file_too_large"],
+    [
+      "a file over 10 MiB",
+      { attachment: dataUri(big), attachment_filename: "big.pdf" },
+      "attachment",
+      "file_too_large",
+    ],
     ["an unknown treatment plan", { treatment_plan_id: "tp_unknown" }, "treatment_plan_id", "invalid_value"],
   ];
   it.each(rows)("refuses %s", async (_label, change, field, code) => {
@@ -83,30 +148,62 @@ describe("spec 2.2 resource input: rejections (422 naming the field)", () => {
   });
 
   it("refuses a body that is not JSON with 400 and a non-JSON content type with 415", async () => {
-    const bad = await http(`${t.client.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{nope" });
+    const bad = await http(`${t.client.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(bad.status).toBe(400);
-    const xml = await http(`${t.client.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/xml" }, body: "<a/>" });
+    const xml = await http(`${t.client.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "text/xml" },
+      body: "<a/>",
+    });
     expect(xml.status).toBe(415);
   });
 });
 
 describe("spec 4.2 practitioner resource operations", () => {
   it("creates, retrieves, updates (fields and file), lists and deletes", async () => {
-    const plans = await t.client.api<{ treatment_plans: { id: string }[] }>(token, "GET", "/api/clinic/treatment_plans");
+    const plans = await t.client.api<{ treatment_plans: { id: string }[] }>(
+      token,
+      "GET",
+      "/api/clinic/treatment_plans",
+    );
     const planId = plans.body.treatment_plans[0].id;
-    const created = ResourceResponseSchema.parse((await t.client.api(token, "POST", path, { ...valid(), treatment_plan_id: planId })).body).resource;
+    const created = ResourceResponseSchema.parse(
+      (await t.client.api(token, "POST", path, { ...valid(), treatment_plan_id: planId })).body,
+    ).resource;
     expect(created.treatment_plan_id).toBe(planId);
     const got = await t.client.api(token, "GET", `${path}/${created.id}`);
     expect(ResourceResponseSchema.parse(got.body).resource.id).toBe(created.id);
 
-    const updated = await t.client.api(token, "PUT", `${path}/${created.id}`, { name: "Renamed", type: "Handout", category: null, save_to_library: "false", attachment: dataUri(FILES.png), attachment_filename: "new.png" });
+    const updated = await t.client.api(token, "PUT", `${path}/${created.id}`, {
+      name: "Renamed",
+      type: "Handout",
+      category: null,
+      save_to_library: "false",
+      attachment: dataUri(FILES.png),
+      attachment_filename: "new.png",
+    });
     expect(updated.status).toBe(200);
-    expect(ResourceResponseSchema.parse(updated.body).resource).toMatchObject({ name: "Renamed", type: "Handout", category: null, save_to_library: false, attachment: { file_name: "new.png", content_type: "image/png" } });
+    expect(ResourceResponseSchema.parse(updated.body).resource).toMatchObject({
+      name: "Renamed",
+      type: "Handout",
+      category: null,
+      save_to_library: false,
+      attachment: { file_name: "new.png", content_type: "image/png" },
+    });
 
-    const badUpdate = await t.client.api(token, "PUT", `${path}/${created.id}`, { attachment: dataUri(FILES.exe), attachment_filename: "x.pdf" });
+    const badUpdate = await t.client.api(token, "PUT", `${path}/${created.id}`, {
+      attachment: dataUri(FILES.exe),
+      attachment_filename: "x.pdf",
+    });
     expect(badUpdate.status).toBe(422);
     expect((await t.client.api(token, "PUT", `${path}/${created.id}`, {})).status).toBe(422);
-    expect((await t.client.api(token, "PUT", `${path}/${created.id}`, { attachment: dataUri(FILES.png) })).status).toBe(422);
+    expect((await t.client.api(token, "PUT", `${path}/${created.id}`, { attachment: dataUri(FILES.png) })).status).toBe(
+      422,
+    );
 
     const list = ResourceListResponseSchema.parse((await t.client.api(token, "GET", `${path}?page[size]=100`)).body);
     expect(list.resources.map((r) => r.id)).toContain(created.id);
@@ -126,16 +223,24 @@ describe("spec 4.2 practitioner resource operations", () => {
 
   it("lists what the practitioner made or what was shared with them, and only the owner may change it", async () => {
     const [owner, other] = t.clinicA.practitioners;
-    const shared = [...t.sb.state.resources.values()].find((r) => r.practitionerId === owner.id && r.sharedWith.includes(other.id));
+    const shared = [...t.sb.state.resources.values()].find(
+      (r) => r.practitionerId === owner.id && r.sharedWith.includes(other.id),
+    );
     expect(shared).toBeDefined();
     const otherToken = (await t.client.signIn(other.id)).access_token;
     const otherPath = `/api/clinic/practitioners/${other.id}/resources`;
-    const list = ResourceListResponseSchema.parse((await t.client.api(otherToken, "GET", `${otherPath}?page[size]=100`)).body);
+    const list = ResourceListResponseSchema.parse(
+      (await t.client.api(otherToken, "GET", `${otherPath}?page[size]=100`)).body,
+    );
     expect(list.resources.map((r) => r.id)).toContain(shared?.id);
-    expect(list.resources.every((r) => r.practitioner_id === other.id || r.shared_with_practitioner_ids?.includes(other.id))).toBe(true);
+    expect(
+      list.resources.every((r) => r.practitioner_id === other.id || r.shared_with_practitioner_ids?.includes(other.id)),
+    ).toBe(true);
     expect((await t.client.api(otherToken, "GET", `${otherPath}/${shared?.id}`)).status).toBe(200);
     expect((await t.client.api(otherToken, "DELETE", `${otherPath}/${shared?.id}`)).status).toBe(403);
-    const notShared = [...t.sb.state.resources.values()].find((r) => r.practitionerId === owner.id && !r.sharedWith.includes(other.id));
+    const notShared = [...t.sb.state.resources.values()].find(
+      (r) => r.practitionerId === owner.id && !r.sharedWith.includes(other.id),
+    );
     expect((await t.client.api(otherToken, "GET", `${otherPath}/${notShared?.id}`)).status).toBe(404);
   });
 

@@ -43,6 +43,8 @@ describe("spec 6.2.6 / 8 back-off schedule", () => {
     await sleep(50);
     expect(attempts()).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
     expect(world.receiver.received).toHaveLength(1 + WEBHOOK_MAX_ATTEMPTS);
-    expect((await world.t.client.control<{ pending_webhook_retries: number }>("/health")).body.pending_webhook_retries).toBe(0);
+    expect(
+      (await world.t.client.control<{ pending_webhook_retries: number }>("/health")).body.pending_webhook_retries,
+    ).toBe(0);
   });
 });

@@ -66,11 +66,21 @@ describe("spec 4.5 attempted_at in every date form", () => {
 describe("spec 6.2.1 / 8 one webhook URL per environment", () => {
   it("registering again replaces the endpoint: its URL, secret and event types", async () => {
     const world = (w = await webhookWorld(ack));
-    const second = await startReceiver(() => ({ status: 200, body: JSON.stringify({ challenge: "second-challenge" }) }));
+    const second = await startReceiver(() => ({
+      status: 200,
+      body: JSON.stringify({ challenge: "second-challenge" }),
+    }));
     cleanup.push(second.close);
-    const reg = await world.t.client.control("/webhook-endpoint", { url: second.url, signing_secret: "second-secret", challenge_token: "second-challenge", event_types: ["order.placed"] });
+    const reg = await world.t.client.control("/webhook-endpoint", {
+      url: second.url,
+      signing_secret: "second-secret",
+      challenge_token: "second-challenge",
+      event_types: ["order.placed"],
+    });
     expect(reg.status).toBe(200);
-    const current = (await world.t.client.control<{ endpoint: { url: string; event_types: string[] } }>("/webhook-endpoint")).body.endpoint;
+    const current = (
+      await world.t.client.control<{ endpoint: { url: string; event_types: string[] } }>("/webhook-endpoint")
+    ).body.endpoint;
     expect(current).toMatchObject({ url: second.url, event_types: ["order.placed"] });
 
     const before = world.receiver.received.length;

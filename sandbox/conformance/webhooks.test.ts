@@ -12,7 +12,9 @@ afterEach(async () => {
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const deliveries = async (world: World, query = "") =>
-  WebhookDeliveryListResponseSchema.parse((await world.t.client.api(world.token, "GET", `/api/webhooks/deliveries?page[size]=100${query}`)).body).deliveries;
+  WebhookDeliveryListResponseSchema.parse(
+    (await world.t.client.api(world.token, "GET", `/api/webhooks/deliveries?page[size]=100${query}`)).body,
+  ).deliveries;
 
 describe("spec 6.2 / 6.3 delivery and signature", () => {
   it("POSTs {event} with a Service-Signature that verifies by the spec's algorithm", async () => {
@@ -21,7 +23,12 @@ describe("spec 6.2 / 6.3 delivery and signature", () => {
     await w.receiver.waitFor(2);
     const [activated, created] = w.receiver.received;
     expect(eventOf(activated).type).toBe("clinic_key.activated");
-    expect(eventOf(created)).toMatchObject({ id: body.event.id, type: "patient.created", clinic_id: w.t.clinicA.id, integration_id: w.t.clinicA.integration_id });
+    expect(eventOf(created)).toMatchObject({
+      id: body.event.id,
+      type: "patient.created",
+      clinic_id: w.t.clinicA.id,
+      integration_id: w.t.clinicA.integration_id,
+    });
     expect(verifySignature(created)).toBe(true);
     expect(verifySignature(created, "another-secret")).toBe(false);
     const ts = Number(/t=(\d+)/.exec(String(created.headers["service-signature"]))?.[1]);
@@ -30,7 +37,9 @@ describe("spec 6.2 / 6.3 delivery and signature", () => {
   });
 
   it("counts 200/201 with the challenge as delivered (spec 6.2.4-5)", async () => {
-    w = await webhookWorld((_r, i) => (i % 2 ? { status: 201, body: JSON.stringify({ challenge: CHALLENGE }) } : ack()));
+    w = await webhookWorld((_r, i) =>
+      i % 2 ? { status: 201, body: JSON.stringify({ challenge: CHALLENGE }) } : ack(),
+    );
     await w.activity("order.placed");
     await w.receiver.waitFor(2);
     await w.drain();
@@ -70,11 +79,13 @@ describe("spec 6.2 / 6.3 delivery and signature", () => {
 
 describe("spec 6.2.4-6 / 7 failures and retries", () => {
   it("counts a challenge mismatch as failure and retries after scaled back-off", async () => {
-    w = await webhookWorld((_r, i) => (i === 0 || i >= 3 ? ack() : { status: 200, body: JSON.stringify({ challenge: "wrong" }) }));
+    w = await webhookWorld((_r, i) =>
+      i === 0 || i >= 3 ? ack() : { status: 200, body: JSON.stringify({ challenge: "wrong" }) },
+    );
     await w.t.client.control("/time-scale", { scale: 0.001 });
     const { body } = await w.activity("order.placed");
     await w.receiver.waitFor(4, 5000);
-    const attempts = (await deliveries(w, `&event_id=${body.event.id}&sort_by=attempted_at`));
+    const attempts = await deliveries(w, `&event_id=${body.event.id}&sort_by=attempted_at`);
     expect(attempts.map((d) => [d.attempt, d.successfully_delivered, d.error])).toEqual([
       [1, false, "challenge_mismatch"],
       [2, false, "challenge_mismatch"],
@@ -122,14 +133,20 @@ describe("spec 6.2.4-6 / 7 failures and retries", () => {
     w = await webhookWorld((_r, i) => (i > 0 && gone ? { status: 410 } : ack()));
     await w.activity("order.placed");
     await w.drain();
-    const ep = (await w.t.client.control<{ endpoint: { enabled: boolean; disabled_reason: string } }>("/webhook-endpoint")).body.endpoint;
+    const ep = (
+      await w.t.client.control<{ endpoint: { enabled: boolean; disabled_reason: string } }>("/webhook-endpoint")
+    ).body.endpoint;
     expect(ep.enabled).toBe(false);
     expect(ep.disabled_reason).toContain("410");
     await w.activity("order.placed");
     await w.drain();
     expect(w.receiver.received).toHaveLength(2);
     gone = false;
-    await w.t.client.control("/webhook-endpoint", { url: w.receiver.url, signing_secret: "test-signing-secret", challenge_token: CHALLENGE });
+    await w.t.client.control("/webhook-endpoint", {
+      url: w.receiver.url,
+      signing_secret: "test-signing-secret",
+      challenge_token: CHALLENGE,
+    });
     await w.activity("order.placed");
     await w.receiver.waitFor(3);
   });
@@ -142,11 +159,15 @@ describe("spec 6.2.4-6 / 7 failures and retries", () => {
     await w.receiver.waitFor(3);
     await w.drain();
     await sleep(20);
-    expect((await w.t.client.control<{ endpoint: { enabled: boolean } }>("/webhook-endpoint")).body.endpoint.enabled).toBe(true);
+    expect(
+      (await w.t.client.control<{ endpoint: { enabled: boolean } }>("/webhook-endpoint")).body.endpoint.enabled,
+    ).toBe(true);
     await w.t.client.control("/clock/advance", { seconds: 2 * 3600 });
     await w.receiver.waitFor(4);
     await sleep(50);
-    const ep = (await w.t.client.control<{ endpoint: { enabled: boolean; disabled_reason: string } }>("/webhook-endpoint")).body.endpoint;
+    const ep = (
+      await w.t.client.control<{ endpoint: { enabled: boolean; disabled_reason: string } }>("/webhook-endpoint")
+    ).body.endpoint;
     expect(ep.enabled).toBe(false);
     expect(ep.disabled_reason).toContain("24 hours");
   });
@@ -215,13 +236,22 @@ describe("webhook endpoint registration (spec 6.2.1, 6.2.3)", () => {
     ["a short signing secret", { signing_secret: "x" }],
   ])("refuses %s", async (_label, change) => {
     w = await webhookWorld(ack);
-    const res = await w.t.client.control("/webhook-endpoint", { url: w.receiver.url, signing_secret: "test-signing-secret", challenge_token: CHALLENGE, ...change });
+    const res = await w.t.client.control("/webhook-endpoint", {
+      url: w.receiver.url,
+      signing_secret: "test-signing-secret",
+      challenge_token: CHALLENGE,
+      ...change,
+    });
     expect(res.status).toBe(422);
   });
 
   it("accepts https anywhere", async () => {
     w = await webhookWorld(ack);
-    const res = await w.t.client.control("/webhook-endpoint", { url: "https://hooks.example.com/clinic", signing_secret: "test-signing-secret", challenge_token: CHALLENGE });
+    const res = await w.t.client.control("/webhook-endpoint", {
+      url: "https://hooks.example.com/clinic",
+      signing_secret: "test-signing-secret",
+      challenge_token: CHALLENGE,
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -25,7 +25,11 @@ describe("control API input validation", () => {
     ["faults with an unknown key", "/faults", { explode: true }],
     ["account with an unknown patch version", "/account", { patch_version: "2030-01" }],
     ["webhook endpoint without a secret", "/webhook-endpoint", { url: "https://x.example/h", challenge_token: "c" }],
-    ["webhook endpoint with a bad url", "/webhook-endpoint", { url: "not a url", signing_secret: "12345678", challenge_token: "c" }],
+    [
+      "webhook endpoint with a bad url",
+      "/webhook-endpoint",
+      { url: "not a url", signing_secret: "12345678", challenge_token: "c" },
+    ],
     ["revoke without clinic_id", "/clinic-keys/revoke", {}],
     ["redirect uri that is not a URL", "/redirect-uris", { client_id: "clinic-connect-local", redirect_uri: "nope" }],
   ];
@@ -36,8 +40,14 @@ describe("control API input validation", () => {
   });
 
   it("answers 404 for an activity on an unknown clinic and 400 for a body that is not JSON", async () => {
-    expect((await t.client.control("/activity", { clinic_id: "clinic_nope", type: "patient.created" })).status).toBe(404);
-    const res = await fetch(`${t.client.url}/__sandbox/clock/advance`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    expect((await t.client.control("/activity", { clinic_id: "clinic_nope", type: "patient.created" })).status).toBe(
+      404,
+    );
+    const res = await fetch(`${t.client.url}/__sandbox/clock/advance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -59,13 +69,22 @@ describe("seed and reset", () => {
     const b = await startSandbox({ seed: 42, clock });
     const c = await startSandbox({ seed: 43, clock });
     try {
-      const view = async (url: string) => ((await (await fetch(`${url}/__sandbox/seed`)).json()) as SeedWorld & { base_url?: string }).clinics;
+      const view = async (url: string) =>
+        ((await (await fetch(`${url}/__sandbox/seed`)).json()) as SeedWorld & { base_url?: string }).clinics;
       expect(await view(a.url)).toEqual(await view(b.url));
       expect(await view(a.url)).not.toEqual(await view(c.url));
       const events = (s: typeof a) => s.state.events.map((e) => [e.id, e.type, e.createdAt]);
       expect(events(a)).toEqual(events(b));
-      await fetch(`${a.url}/__sandbox/activity`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clinic_id: a.state.clinics.keys().next().value, type: "patient.created" }) });
-      await fetch(`${a.url}/__sandbox/reset`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      await fetch(`${a.url}/__sandbox/activity`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ clinic_id: a.state.clinics.keys().next().value, type: "patient.created" }),
+      });
+      await fetch(`${a.url}/__sandbox/reset`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
       expect(events(a)).toEqual(events(b));
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);
@@ -74,7 +93,11 @@ describe("seed and reset", () => {
 
   it("gives the same resources, attachment links included, and the same event data for the same seed", async () => {
     const clock = { start: "2025-01-01T00:00:00Z", frozen: true };
-    const [a, b, c] = await Promise.all([startSandbox({ seed: 42, clock }), startSandbox({ seed: 42, clock }), startSandbox({ seed: 43, clock })]);
+    const [a, b, c] = await Promise.all([
+      startSandbox({ seed: 42, clock }),
+      startSandbox({ seed: 42, clock }),
+      startSandbox({ seed: 43, clock }),
+    ]);
     try {
       // Everything a clinic-level token sees of resources, with each link's path (the ports differ).
       const resources = async (sb: typeof a) => {
@@ -83,10 +106,15 @@ describe("seed and reset", () => {
         const out: unknown[] = [];
         for (const clinic of world.clinics) {
           const token = (await client.signIn(clinic.staff[0].id, "clinic")).access_token;
-          for (const p of clinic.practitioners) out.push((await client.api(token, "GET", `/api/clinic/practitioners/${p.id}/resources?page[size]=100`)).body);
+          for (const p of clinic.practitioners)
+            out.push(
+              (await client.api(token, "GET", `/api/clinic/practitioners/${p.id}/resources?page[size]=100`)).body,
+            );
           out.push((await client.api(token, "GET", "/api/clinic/service_resources?page[size]=100")).body);
         }
-        return JSON.parse(JSON.stringify(out).replaceAll(sb.url, "<base>")) as { resources?: { attachment: { url: string } }[] }[];
+        return JSON.parse(JSON.stringify(out).replaceAll(sb.url, "<base>")) as {
+          resources?: { attachment: { url: string } }[];
+        }[];
       };
       const [ra, rb, rc] = await Promise.all([resources(a), resources(b), resources(c)]);
       expect(ra).toEqual(rb);
@@ -96,7 +124,8 @@ describe("seed and reset", () => {
       expect(links(ra)).not.toEqual(links(rc));
       const download = await fetch(links(ra)[0].replace("<base>", a.url));
       expect(download.status).toBe(200);
-      const events = (sb: typeof a) => sb.state.events.map((e) => [e.id, e.type, e.createdAt, e.data, e.previousAttributes]);
+      const events = (sb: typeof a) =>
+        sb.state.events.map((e) => [e.id, e.type, e.createdAt, e.data, e.previousAttributes]);
       expect(events(a)).toEqual(events(b));
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);
@@ -118,8 +147,15 @@ describe("seed and reset", () => {
   it("counts refreshes in stats so tests can assert exactly one happened", async () => {
     await t.client.control("/stats/reset", {});
     const oauth = await t.client.signIn(t.clinicA.staff[0].id);
-    await t.client.token({ grant_type: "refresh_token", client_id: "clinic-connect-local", client_secret: "local-sandbox-client-secret", refresh_token: oauth.refresh_token });
-    const stats = await t.client.control<{ stats: { token_refreshes_succeeded: number; code_exchanges_succeeded: number } }>("/stats");
+    await t.client.token({
+      grant_type: "refresh_token",
+      client_id: "clinic-connect-local",
+      client_secret: "local-sandbox-client-secret",
+      refresh_token: oauth.refresh_token,
+    });
+    const stats = await t.client.control<{
+      stats: { token_refreshes_succeeded: number; code_exchanges_succeeded: number };
+    }>("/stats");
     expect(stats.body.stats).toMatchObject({ token_refreshes_succeeded: 1, code_exchanges_succeeded: 1 });
   });
 });

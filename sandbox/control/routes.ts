@@ -34,16 +34,37 @@ export interface ControlHooks {
 function input<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const r = schema.safeParse(body);
   if (r.success) return r.data;
-  throw new ApiError(422, r.error.issues.map((i) => ({ code: "invalid_value", field: i.path.join(".") || (i.code === "unrecognized_keys" ? i.keys.join(",") : "body"), message: i.message })));
+  throw new ApiError(
+    422,
+    r.error.issues.map((i) => ({
+      code: "invalid_value",
+      field: i.path.join(".") || (i.code === "unrecognized_keys" ? i.keys.join(",") : "body"),
+      message: i.message,
+    })),
+  );
 }
 
 const P = "/__sandbox";
-const get = (pattern: string, handler: (ctx: Ctx) => Reply): Route => ({ method: "GET", pattern: P + pattern, auth: "none", body: "none", handler });
-const post = (pattern: string, handler: (ctx: Ctx) => Reply | Promise<Reply>): Route => ({ method: "POST", pattern: P + pattern, auth: "none", body: "json", handler });
+const get = (pattern: string, handler: (ctx: Ctx) => Reply): Route => ({
+  method: "GET",
+  pattern: P + pattern,
+  auth: "none",
+  body: "none",
+  handler,
+});
+const post = (pattern: string, handler: (ctx: Ctx) => Reply | Promise<Reply>): Route => ({
+  method: "POST",
+  pattern: P + pattern,
+  auth: "none",
+  body: "json",
+  handler,
+});
 
 export function controlRoutes(hooks: ControlHooks): Route[] {
   return [
-    get("/health", ({ s }) => json(200, { status: "ok", seed: s.seed, now: s.clock.iso(), pending_webhook_retries: s.scheduler.pending })),
+    get("/health", ({ s }) =>
+      json(200, { status: "ok", seed: s.seed, now: s.clock.iso(), pending_webhook_retries: s.scheduler.pending }),
+    ),
     get("/seed", ({ s }) => json(200, seedView(s))),
     post("/reset", ({ s, body }) => {
       hooks.reset(input(ResetRequestSchema, body).seed);
@@ -65,13 +86,17 @@ export function controlRoutes(hooks: ControlHooks): Route[] {
       if (!s.clinics.has(clinic_id)) throw notFound("clinic");
       const key = revokeKey(s, clinic_id);
       if (!key) throw ApiError.of(409, "conflict", "The clinic has no unrevoked key.");
-      return json(200, { clinic_key: { id: key.id, revoked_at: new Date(key.revokedAt ?? 0).toISOString() }, integration_status: s.integrationStatus(clinic_id) });
+      return json(200, {
+        clinic_key: { id: key.id, revoked_at: new Date(key.revokedAt ?? 0).toISOString() },
+        integration_status: s.integrationStatus(clinic_id),
+      });
     }),
     post("/clinic-keys/issue", ({ s, body }) => {
       const { clinic_id } = input(IssueClinicKeyRequestSchema, body);
       if (!s.clinics.has(clinic_id)) throw notFound("clinic");
       const current = s.currentKey(clinic_id);
-      if (current && current.revokedAt === null) throw ApiError.of(409, "conflict", "The clinic's current key is not revoked.");
+      if (current && current.revokedAt === null)
+        throw ApiError.of(409, "conflict", "The clinic's current key is not revoked.");
       const key = issueKey(s, clinic_id);
       return json(201, { clinic_key: { id: key.id, value: key.value } });
     }),

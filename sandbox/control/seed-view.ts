@@ -4,7 +4,14 @@ import type { SandboxState } from "../state/store";
 import type { UserRow } from "../state/types";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const userView = (u: UserRow) => ({ id: u.id, type: u.type, first_name: u.firstName, last_name: u.lastName, email: u.email, role: u.role });
+const userView = (u: UserRow) => ({
+  id: u.id,
+  type: u.type,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  email: u.email,
+  role: u.role,
+});
 
 export function seedView(s: SandboxState) {
   return {
@@ -16,16 +23,30 @@ export function seedView(s: SandboxState) {
       client_secret: a.clientSecret,
       name: a.name,
       authorization: a.mode,
-      redirect_uris: ["http://localhost:<any port>/api/auth/callback/clinic", "http://127.0.0.1:<any port>/api/auth/callback/clinic", ...a.redirectUris],
+      redirect_uris: [
+        "http://localhost:<any port>/api/auth/callback/clinic",
+        "http://127.0.0.1:<any port>/api/auth/callback/clinic",
+        ...a.redirectUris,
+      ],
     })),
     clinics: [...s.clinics.values()].map((c) => ({
       id: c.id,
       name: c.name,
       integration_id: c.integrationId,
       integration_status: s.integrationStatus(c.id),
-      clinic_keys: s.clinicKeys.filter((k) => k.clinicId === c.id).map((k) => ({ id: k.id, value: k.value, issued_at: iso(k.issuedAt), activated_at: iso(k.activatedAt), revoked_at: iso(k.revokedAt) })),
+      clinic_keys: s.clinicKeys
+        .filter((k) => k.clinicId === c.id)
+        .map((k) => ({
+          id: k.id,
+          value: k.value,
+          issued_at: iso(k.issuedAt),
+          activated_at: iso(k.activatedAt),
+          revoked_at: iso(k.revokedAt),
+        })),
       current_clinic_key: s.currentKey(c.id)?.value ?? null,
-      practitioners: [...s.users.values()].filter((u) => u.clinicId === c.id && u.type === "Practitioner").map(userView),
+      practitioners: [...s.users.values()]
+        .filter((u) => u.clinicId === c.id && u.type === "Practitioner")
+        .map(userView),
       staff: [...s.users.values()].filter((u) => u.clinicId === c.id && u.type === "Staff").map(userView),
       counts: {
         patients: s.patientsOf(c.id).length,

@@ -22,13 +22,22 @@ function csp(origin: string | null, nonce: string): string {
 }
 
 /** A refused grant: a clear message, and an error message to the parent when its origin is valid. */
-export function refusalPage(status: number, title: string, message: string, origin: string | null, code: Extract<EmbedMessage, { type: "clinic.embed.error" }>["code"]): Reply {
+export function refusalPage(
+  status: number,
+  title: string,
+  message: string,
+  origin: string | null,
+  code: Extract<EmbedMessage, { type: "clinic.embed.error" }>["code"],
+): Reply {
   const nonce = randomBytes(12).toString("base64");
   const msg: EmbedMessage = { type: EMBED_MESSAGE_TYPES.error, code, message };
   const script = origin
     ? `<script nonce="${nonce}">window.parent.postMessage(${JSON.stringify(msg).replace(/</g, "\\u003c")}, ${JSON.stringify(origin).replace(/</g, "\\u003c")});</script>`
     : "";
-  const html = pageShell(title, `<h1>${escapeHtml(title)}</h1><div class="error" role="alert"><p>${escapeHtml(message)}</p></div>${script}`);
+  const html = pageShell(
+    title,
+    `<h1>${escapeHtml(title)}</h1><div class="error" role="alert"><p>${escapeHtml(message)}</p></div>${script}`,
+  );
   return { status, html, headers: { "Content-Security-Policy": csp(origin, nonce) } };
 }
 
@@ -40,13 +49,21 @@ export function builderPage(s: SandboxState, session: EmbedSessionRow, patientId
   const patients = s.patientsOf(session.clinicId).sort((a, b) => a.lastName.localeCompare(b.lastName));
   const products = [...s.products.values()].filter((p) => p.clinicId === session.clinicId);
   const practitioners = s.practitionersOf(session.clinicId);
-  const option = (id: string, label: string, selected = false) => `<option value="${escapeHtml(id)}"${selected ? " selected" : ""}>${escapeHtml(label)}</option>`;
-  const who = user ? `${user.firstName} ${user.lastName} (${user.type === "Staff" ? user.role : "Practitioner"})` : "unknown user";
+  const option = (id: string, label: string, selected = false) =>
+    `<option value="${escapeHtml(id)}"${selected ? " selected" : ""}>${escapeHtml(label)}</option>`;
+  const who = user
+    ? `${user.firstName} ${user.lastName} (${user.type === "Staff" ? user.role : "Practitioner"})`
+    : "unknown user";
   const practitionerField =
     user?.type === "Staff"
       ? `<p><label for="practitioner">Practitioner</label><br><select id="practitioner" name="practitioner_id" required>${practitioners.map((p) => option(p.id, `${p.firstName} ${p.lastName}`)).join("")}</select></p>`
       : "";
-  const config = JSON.stringify({ session: session.token, origin: session.origin, grantId: session.grantId, user: user ? { id: user.id, type: user.type } : null }).replace(/</g, "\\u003c");
+  const config = JSON.stringify({
+    session: session.token,
+    origin: session.origin,
+    grantId: session.grantId,
+    user: user ? { id: user.id, type: user.type } : null,
+  }).replace(/</g, "\\u003c");
   const body = `<h1>Treatment plan builder</h1>
 <p id="signed-in">Signed in as <strong>${escapeHtml(who)}</strong> at ${escapeHtml(clinic?.name ?? "")}.</p>
 <form id="builder">
@@ -63,5 +80,9 @@ ${practitionerField}
 <p id="status" role="status" aria-live="polite"></p>
 <script id="embed-config" type="application/json">${config}</script>
 <script nonce="${nonce}">${BUILDER_SCRIPT}</script>`;
-  return { status: 200, html: pageShell("Treatment plan builder (sandbox)", body), headers: { "Content-Security-Policy": csp(session.origin, nonce) } };
+  return {
+    status: 200,
+    html: pageShell("Treatment plan builder (sandbox)", body),
+    headers: { "Content-Security-Policy": csp(session.origin, nonce) },
+  };
 }

@@ -28,18 +28,59 @@ function declaredOrigin(value: string | undefined): string | null {
 function openEmbed(ctx: Ctx): Reply {
   const s = ctx.s;
   const origin = declaredOrigin(ctx.query.origin);
-  if (!origin) return refusalPage(400, "Cannot open the embedded feature", "The origin parameter must be the parent page's origin, e.g. http://localhost:3000.", null, "origin_refused");
+  if (!origin)
+    return refusalPage(
+      400,
+      "Cannot open the embedded feature",
+      "The origin parameter must be the parent page's origin, e.g. http://localhost:3000.",
+      null,
+      "origin_refused",
+    );
   const grant = [...s.sessionGrants.values()].find((g) => g.secretToken === ctx.query.secret_token);
-  if (!grant) return refusalPage(404, "Sign-in link not recognised", "This sign-in link is not valid. Open the feature again from the app.", origin, "grant_unknown");
+  if (!grant)
+    return refusalPage(
+      404,
+      "Sign-in link not recognised",
+      "This sign-in link is not valid. Open the feature again from the app.",
+      origin,
+      "grant_unknown",
+    );
   const app = s.applications.get(grant.clientId);
-  if (!app || !isAllowedEmbedOrigin(app, origin)) return refusalPage(403, "Origin not allowed", "This page may only be embedded by the application's registered origins.", null, "origin_refused");
-  if (grant.claimedAt !== null) return refusalPage(410, "Sign-in link already used", "This sign-in link was already used. Open the feature again from the app.", origin, "grant_used");
+  if (!app || !isAllowedEmbedOrigin(app, origin))
+    return refusalPage(
+      403,
+      "Origin not allowed",
+      "This page may only be embedded by the application's registered origins.",
+      null,
+      "origin_refused",
+    );
+  if (grant.claimedAt !== null)
+    return refusalPage(
+      410,
+      "Sign-in link already used",
+      "This sign-in link was already used. Open the feature again from the app.",
+      origin,
+      "grant_used",
+    );
   if (s.clock.now() >= grant.expiresAt) {
-    return refusalPage(410, "Sign-in link expired", `Sign-in links are valid for ${SESSION_GRANT_LIFETIME_SECONDS} seconds. Open the feature again from the app.`, origin, "grant_expired");
+    return refusalPage(
+      410,
+      "Sign-in link expired",
+      `Sign-in links are valid for ${SESSION_GRANT_LIFETIME_SECONDS} seconds. Open the feature again from the app.`,
+      origin,
+      "grant_expired",
+    );
   }
   grant.claimedAt = s.clock.now();
   s.stats.session_grants_claimed += 1;
-  const session = { token: secret("emb", 24), grantId: grant.id, clinicId: grant.clinicId, userId: grant.userId, origin, expiresAt: s.clock.now() + EMBED_SESSION_MS };
+  const session = {
+    token: secret("emb", 24),
+    grantId: grant.id,
+    clinicId: grant.clinicId,
+    userId: grant.userId,
+    origin,
+    expiresAt: s.clock.now() + EMBED_SESSION_MS,
+  };
   s.embedSessions.set(session.token, session);
   return builderPage(s, session, typeof ctx.query.patient_id === "string" ? ctx.query.patient_id : null);
 }
@@ -49,38 +90,73 @@ const PlanInputSchema = z.strictObject({
   treatment_plan_id: z.string().nullable().optional(),
   patient_id: z.string().min(1),
   practitioner_id: z.string().nullable().optional(),
-  recommendations: z.array(z.strictObject({ product_id: z.string().min(1), dosage: z.string().max(200).nullable().optional() })).max(50),
+  recommendations: z
+    .array(z.strictObject({ product_id: z.string().min(1), dosage: z.string().max(200).nullable().optional() }))
+    .max(50),
 });
 
 function savePlan(ctx: Ctx): Reply {
   const s = ctx.s;
   const header = ctx.req.headers["x-embed-session"];
   const session = typeof header === "string" ? s.embedSessions.get(header) : undefined;
-  if (!session || s.clock.now() > session.expiresAt) throw ApiError.of(401, "unauthorized", "The embedded session is missing or has ended; open the feature again.");
+  if (!session || s.clock.now() > session.expiresAt)
+    throw ApiError.of(401, "unauthorized", "The embedded session is missing or has ended; open the feature again.");
   const parsed = PlanInputSchema.safeParse(ctx.body);
-  if (!parsed.success) throw ApiError.of(422, "invalid_value", parsed.error.issues[0].message, String(parsed.error.issues[0].path[0] ?? "body"));
+  if (!parsed.success)
+    throw ApiError.of(
+      422,
+      "invalid_value",
+      parsed.error.issues[0].message,
+      String(parsed.error.issues[0].path[0] ?? "body"),
+    );
   const input = parsed.data;
   const user = s.users.get(session.userId);
   const patient = s.patients.get(input.patient_id);
-  if (!patient || patient.clinicId !== session.clinicId) throw ApiError.of(422, "invalid_value", "Pick a patient of this clinic.", "patient_id");
+  if (!patient || patient.clinicId !== session.clinicId)
+    throw ApiError.of(422, "invalid_value", "Pick a patient of this clinic.", "patient_id");
   const practitionerId = user?.type === "Practitioner" ? user.id : input.practitioner_id;
   const practitioner = practitionerId ? s.users.get(practitionerId) : undefined;
-  if (!practitioner || practitioner.type !== "Practitioner" || practitioner.clinicId !== session.clinicId) throw ApiError.of(422, "invalid_value", "Pick a practitioner of this clinic.", "practitioner_id");
+  if (!practitioner || practitioner.type !== "Practitioner" || practitioner.clinicId !== session.clinicId)
+    throw ApiError.of(422, "invalid_value", "Pick a practitioner of this clinic.", "practitioner_id");
   for (const r of input.recommendations) {
     const product = s.products.get(r.product_id);
-    if (!product || product.clinicId !== session.clinicId) throw ApiError.of(422, "invalid_value", "A recommended product is not in this clinic's catalog.", "recommendations");
+    if (!product || product.clinicId !== session.clinicId)
+      throw ApiError.of(
+        422,
+        "invalid_value",
+        "A recommended product is not in this clinic's catalog.",
+        "recommendations",
+      );
   }
-  if (input.action === "activate" && input.recommendations.length === 0) throw ApiError.of(422, "required", "Add at least one recommendation before activating.", "recommendations");
+  if (input.action === "activate" && input.recommendations.length === 0)
+    throw ApiError.of(422, "required", "Add at least one recommendation before activating.", "recommendations");
   const now = s.clock.now();
-  let plan: TreatmentPlanRow | undefined = input.treatment_plan_id ? s.treatmentPlans.get(input.treatment_plan_id) : undefined;
-  if (input.treatment_plan_id && (!plan || plan.clinicId !== session.clinicId || plan.state !== "draft")) throw ApiError.of(422, "invalid_value", "Only a draft of this clinic can be continued.", "treatment_plan_id");
+  let plan: TreatmentPlanRow | undefined = input.treatment_plan_id
+    ? s.treatmentPlans.get(input.treatment_plan_id)
+    : undefined;
+  if (input.treatment_plan_id && (!plan || plan.clinicId !== session.clinicId || plan.state !== "draft"))
+    throw ApiError.of(422, "invalid_value", "Only a draft of this clinic can be continued.", "treatment_plan_id");
   if (!plan) {
-    plan = { id: s.ids.next("tp"), clinicId: session.clinicId, patientId: patient.id, practitionerId: practitioner.id, state: "draft", recommendations: [], labRecommendations: [], createdAt: now, updatedAt: now };
+    plan = {
+      id: s.ids.next("tp"),
+      clinicId: session.clinicId,
+      patientId: patient.id,
+      practitionerId: practitioner.id,
+      state: "draft",
+      recommendations: [],
+      labRecommendations: [],
+      createdAt: now,
+      updatedAt: now,
+    };
     s.treatmentPlans.set(plan.id, plan);
   }
   plan.patientId = patient.id;
   plan.practitionerId = practitioner.id;
-  plan.recommendations = input.recommendations.map((r) => ({ id: s.ids.next("rec"), productId: r.product_id, dosage: r.dosage ?? null }));
+  plan.recommendations = input.recommendations.map((r) => ({
+    id: s.ids.next("rec"),
+    productId: r.product_id,
+    dosage: r.dosage ?? null,
+  }));
   plan.updatedAt = now;
   if (input.action === "activate") {
     plan.state = "active";

@@ -12,10 +12,22 @@ import { emitEvent } from "./emit";
 type Data = Record<string, unknown>;
 const str = (d: Data, k: string): string | undefined => (typeof d[k] === "string" ? (d[k] as string) : undefined);
 
-function target<T extends { clinicId: string }>(map: Map<string, T>, clinicId: string, id: string | undefined, what: string, where: (r: T) => boolean = () => true): T {
+function target<T extends { clinicId: string }>(
+  map: Map<string, T>,
+  clinicId: string,
+  id: string | undefined,
+  what: string,
+  where: (r: T) => boolean = () => true,
+): T {
   if (id !== undefined) {
     const row = map.get(id);
-    if (!row || row.clinicId !== clinicId) throw ApiError.of(422, "invalid_value", `data.${what}_id does not name a ${what} of this clinic.`, `data.${what}_id`);
+    if (!row || row.clinicId !== clinicId)
+      throw ApiError.of(
+        422,
+        "invalid_value",
+        `data.${what}_id does not name a ${what} of this clinic.`,
+        `data.${what}_id`,
+      );
     return row;
   }
   const rows = [...map.values()].filter((r) => r.clinicId === clinicId && where(r));
@@ -26,16 +38,19 @@ function target<T extends { clinicId: string }>(map: Map<string, T>, clinicId: s
 
 export function runActivity(s: SandboxState, req: ActivityRequest): { event: EventRow | null } {
   const clinicId = req.clinic_id;
-  if (!s.clinics.has(clinicId)) throw ApiError.of(404, "not_found", "clinic_id does not name a seeded clinic.", "clinic_id");
+  if (!s.clinics.has(clinicId))
+    throw ApiError.of(404, "not_found", "clinic_id does not name a seeded clinic.", "clinic_id");
   const d: Data = req.data ?? {};
   const now = s.clock.now();
-  const emit = (type: EventType, object: Record<string, unknown>, previous: Record<string, unknown> | null = null) =>
-    ({ event: emitEvent(s, { clinicId, type, object, previousAttributes: previous }) });
+  const emit = (type: EventType, object: Record<string, unknown>, previous: Record<string, unknown> | null = null) => ({
+    event: emitEvent(s, { clinicId, type, object, previousAttributes: previous }),
+  });
 
   switch (req.type) {
     case "clinic_key.activated": {
       let key = s.currentKey(clinicId);
-      if (key && key.activatedAt !== null && key.revokedAt === null) throw ApiError.of(409, "conflict", "The clinic key is already activated.");
+      if (key && key.activatedAt !== null && key.revokedAt === null)
+        throw ApiError.of(409, "conflict", "The clinic key is already activated.");
       if (!key || key.revokedAt !== null) key = issueKey(s, clinicId);
       activateKey(s, key);
       return { event: s.events[s.events.length - 1] };
@@ -47,16 +62,28 @@ export function runActivity(s: SandboxState, req: ActivityRequest): { event: Eve
     }
     case "patient.created": {
       const row = {
-        id: s.ids.next("pat"), clinicId, firstName: str(d, "first_name") ?? "New", lastName: str(d, "last_name") ?? "Patient",
-        email: str(d, "email") ?? null, dateOfBirth: str(d, "date_of_birth") ?? null,
-        practitionerId: str(d, "practitioner_id") ?? s.practitionersOf(clinicId)[0]?.id ?? null, emancipatedAt: null, createdAt: now, updatedAt: now,
+        id: s.ids.next("pat"),
+        clinicId,
+        firstName: str(d, "first_name") ?? "New",
+        lastName: str(d, "last_name") ?? "Patient",
+        email: str(d, "email") ?? null,
+        dateOfBirth: str(d, "date_of_birth") ?? null,
+        practitionerId: str(d, "practitioner_id") ?? s.practitionersOf(clinicId)[0]?.id ?? null,
+        emancipatedAt: null,
+        createdAt: now,
+        updatedAt: now,
       };
       s.patients.set(row.id, row);
       return emit(req.type, patientRecord(row, "2024-01"));
     }
     case "patient.updated": {
       const row = target(s.patients, clinicId, str(d, "patient_id"), "patient");
-      const previous = { email: row.email, first_name: row.firstName, last_name: row.lastName, updated_at: new Date(row.updatedAt).toISOString() };
+      const previous = {
+        email: row.email,
+        first_name: row.firstName,
+        last_name: row.lastName,
+        updated_at: new Date(row.updatedAt).toISOString(),
+      };
       row.email = str(d, "email") ?? `updated.${row.id.slice(4)}@mail.example`;
       row.firstName = str(d, "first_name") ?? row.firstName;
       row.lastName = str(d, "last_name") ?? row.lastName;
@@ -71,7 +98,13 @@ export function runActivity(s: SandboxState, req: ActivityRequest): { event: Eve
     }
     case "order.placed": {
       const patient = target(s.patients, clinicId, str(d, "patient_id"), "patient");
-      const row = { id: s.ids.next("ord"), clinicId, patientId: patient.id, totalCents: typeof d.total_cents === "number" ? Math.round(d.total_cents) : 4200, placedAt: now };
+      const row = {
+        id: s.ids.next("ord"),
+        clinicId,
+        patientId: patient.id,
+        totalCents: typeof d.total_cents === "number" ? Math.round(d.total_cents) : 4200,
+        placedAt: now,
+      };
       s.orders.set(row.id, row);
       return emit(req.type, orderRecord(row));
     }
@@ -83,7 +116,15 @@ export function runActivity(s: SandboxState, req: ActivityRequest): { event: Eve
       return emit(req.type, labOrderRecord(row), previous);
     }
     case "product.created": {
-      const row = { id: s.ids.next("prod"), clinicId, name: str(d, "name") ?? "New product", brand: str(d, "brand") ?? "Sandbox Labs", description: str(d, "description") ?? "A new product.", createdAt: now, updatedAt: now };
+      const row = {
+        id: s.ids.next("prod"),
+        clinicId,
+        name: str(d, "name") ?? "New product",
+        brand: str(d, "brand") ?? "Sandbox Labs",
+        description: str(d, "description") ?? "A new product.",
+        createdAt: now,
+        updatedAt: now,
+      };
       s.products.set(row.id, row);
       return emit(req.type, productRecord(row));
     }
@@ -100,15 +141,28 @@ export function runActivity(s: SandboxState, req: ActivityRequest): { event: Eve
       const patient = target(s.patients, clinicId, str(d, "patient_id"), "patient");
       const product = target(s.products, clinicId, str(d, "product_id"), "product");
       const row = {
-        id: s.ids.next("tp"), clinicId, patientId: patient.id, practitionerId: patient.practitionerId ?? s.practitionersOf(clinicId)[0].id,
-        state: "active" as const, recommendations: [{ id: s.ids.next("rec"), productId: product.id, dosage: "1 capsule daily" }], labRecommendations: [], createdAt: now, updatedAt: now,
+        id: s.ids.next("tp"),
+        clinicId,
+        patientId: patient.id,
+        practitionerId: patient.practitionerId ?? s.practitionersOf(clinicId)[0].id,
+        state: "active" as const,
+        recommendations: [{ id: s.ids.next("rec"), productId: product.id, dosage: "1 capsule daily" }],
+        labRecommendations: [],
+        createdAt: now,
+        updatedAt: now,
       };
       s.treatmentPlans.set(row.id, row);
       return emit(req.type, treatmentPlanRecord(s, row));
     }
     case "treatment_plan.updated": {
       // Only active plans are modified (spec 6.1); the default modification is a cancellation.
-      const row = target(s.treatmentPlans, clinicId, str(d, "treatment_plan_id"), "treatment_plan", (t) => t.state === "active");
+      const row = target(
+        s.treatmentPlans,
+        clinicId,
+        str(d, "treatment_plan_id"),
+        "treatment_plan",
+        (t) => t.state === "active",
+      );
       if (row.state !== "active") throw ApiError.of(409, "conflict", "Only an active treatment plan can be modified.");
       const previous = { state: row.state };
       if (d.state !== "active") row.state = "cancelled";
@@ -116,7 +170,13 @@ export function runActivity(s: SandboxState, req: ActivityRequest): { event: Eve
       return emit(req.type, treatmentPlanRecord(s, row), previous);
     }
     case "treatment_plan.recommendation.updated": {
-      const row = target(s.treatmentPlans, clinicId, str(d, "treatment_plan_id"), "treatment_plan", (t) => t.recommendations.length > 0);
+      const row = target(
+        s.treatmentPlans,
+        clinicId,
+        str(d, "treatment_plan_id"),
+        "treatment_plan",
+        (t) => t.recommendations.length > 0,
+      );
       const rec = row.recommendations[0];
       if (!rec) throw ApiError.of(409, "conflict", "The treatment plan has no recommendation to update.");
       const previous = { recommendation_id: rec.id, dosage: rec.dosage };

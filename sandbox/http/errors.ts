@@ -11,13 +11,20 @@ export class ApiError extends Error {
     super(items.map((i) => i.message).join("; "));
   }
 
-  static of(status: number, code: ApiErrorCode | string, message: string, field?: string, headers?: Record<string, string>): ApiError {
+  static of(
+    status: number,
+    code: ApiErrorCode | string,
+    message: string,
+    field?: string,
+    headers?: Record<string, string>,
+  ): ApiError {
     return new ApiError(status, [field ? { code, message, field } : { code, message }], headers);
   }
 }
 
 export const notFound = (what = "resource") => ApiError.of(404, "not_found", `The ${what} was not found.`);
-export const badParam = (field: string, message: string) => ApiError.of(400, "invalid_parameter", `${field}: ${message}`, field);
+export const badParam = (field: string, message: string) =>
+  ApiError.of(400, "invalid_parameter", `${field}: ${message}`, field);
 
 /** RFC 6749 codes: those of the token endpoint plus the two of section 4.1.2.1 for server trouble. */
 export type OAuthErrorBodyCode = OAuthErrorCode | "server_error" | "temporarily_unavailable";
@@ -36,6 +43,10 @@ export class OAuthError extends Error {
 /** An API error raised on an OAuth path (rate limit, injected fault, unreadable body) in RFC 6749 form. */
 export function asOAuthError(err: ApiError): OAuthError {
   const code: OAuthErrorBodyCode =
-    err.status === 429 || err.status === 503 ? "temporarily_unavailable" : err.status >= 500 ? "server_error" : "invalid_request";
+    err.status === 429 || err.status === 503
+      ? "temporarily_unavailable"
+      : err.status >= 500
+        ? "server_error"
+        : "invalid_request";
   return new OAuthError(err.status, code, err.message, err.headers);
 }

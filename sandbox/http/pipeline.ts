@@ -26,7 +26,8 @@ function errorReply(thrown: unknown, requestId: string, path: string): Reply {
   }
   // OAuth endpoints answer every error, a 429 included, in RFC 6749 form.
   if (err instanceof ApiError && isOAuthPath(path)) err = asOAuthError(err);
-  if (err instanceof OAuthError) return json(err.status, { error: err.error, error_description: err.description }, err.headers);
+  if (err instanceof OAuthError)
+    return json(err.status, { error: err.error, error_description: err.description }, err.headers);
   const api = err as ApiError;
   return json(api.status, { errors: api.items }, api.headers);
 }
@@ -42,12 +43,18 @@ async function injectFaults(s: SandboxState, method: string, path: string, res: 
   if (f.latencyMs > 0) await sleep(f.latencyMs);
   if (f.failNext && takeFromCounter(f.failNext, method, path)) {
     s.stats.faults_injected += 1;
-    throw ApiError.of(f.failNext.status, f.failNext.status === 503 ? "service_unavailable" : "internal_error", "Injected server error (sandbox fault).");
+    throw ApiError.of(
+      f.failNext.status,
+      f.failNext.status === 503 ? "service_unavailable" : "internal_error",
+      "Injected server error (sandbox fault).",
+    );
   }
   if (f.rateLimitNext && takeFromCounter(f.rateLimitNext, method, path)) {
     s.stats.faults_injected += 1;
     s.stats.rate_limited += 1;
-    throw ApiError.of(429, "rate_limited", "Too many requests (injected).", undefined, { [HEADERS.retryAfter]: String(f.rateLimitNext.retryAfter) });
+    throw ApiError.of(429, "rate_limited", "Too many requests (injected).", undefined, {
+      [HEADERS.retryAfter]: String(f.rateLimitNext.retryAfter),
+    });
   }
   if (f.errorRate > 0 && s.faultRandom() < f.errorRate) {
     s.stats.faults_injected += 1;
@@ -74,7 +81,10 @@ export function createHandler(getState: () => SandboxState, routes: Route[]) {
       }
       const match = findRoute(routes, req.method ?? "GET", path);
       if (!match) throw ApiError.of(404, "not_found", `No route for ${req.method} ${path}.`);
-      if (!("route" in match)) throw ApiError.of(405, "method_not_allowed", `Use ${match.allowed.join(" or ")} for ${path}.`, undefined, { Allow: match.allowed.join(", ") });
+      if (!("route" in match))
+        throw ApiError.of(405, "method_not_allowed", `Use ${match.allowed.join(" or ")} for ${path}.`, undefined, {
+          Allow: match.allowed.join(", "),
+        });
       const { route, params } = match;
       if (isApi) {
         const key = `${route.method} ${route.pattern}`;
@@ -89,7 +99,13 @@ export function createHandler(getState: () => SandboxState, routes: Route[]) {
         const limit = takeRateLimit(s, appId);
         if (!limit.ok) {
           s.stats.rate_limited += 1;
-          throw ApiError.of(429, "rate_limited", `Rate limit of ${s.rateLimit.limit} requests per ${s.rateLimit.windowSeconds} s exceeded.`, undefined, { [HEADERS.retryAfter]: String(limit.retryAfter) });
+          throw ApiError.of(
+            429,
+            "rate_limited",
+            `Rate limit of ${s.rateLimit.limit} requests per ${s.rateLimit.windowSeconds} s exceeded.`,
+            undefined,
+            { [HEADERS.retryAfter]: String(limit.retryAfter) },
+          );
         }
       }
       if (principal) checkClinicKey(s, req, principal.clinicId);

@@ -15,10 +15,17 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}.deny{border-c
 }
 
 export function errorPage(title: string, message: string): string {
-  return pageShell(title, `<h1>${escapeHtml(title)}</h1><div class="error" role="alert"><p>${escapeHtml(message)}</p></div>`);
+  return pageShell(
+    title,
+    `<h1>${escapeHtml(title)}</h1><div class="error" role="alert"><p>${escapeHtml(message)}</p></div>`,
+  );
 }
 
-export function signInPage(s: SandboxState, app: ApplicationRow, q: { redirect_uri: string; state?: string; scope?: string }): string {
+export function signInPage(
+  s: SandboxState,
+  app: ApplicationRow,
+  q: { redirect_uri: string; state?: string; scope?: string },
+): string {
   const hidden = [
     ["client_id", app.clientId],
     ["redirect_uri", q.redirect_uri],
@@ -41,7 +48,8 @@ export function signInPage(s: SandboxState, app: ApplicationRow, q: { redirect_u
       return `<fieldset><legend>${escapeHtml(clinic.name)}</legend>${buttons}</fieldset>`;
     })
     .join("");
-  const mode = app.mode === "clinic" ? "a clinic-level connection (the app acts for the whole clinic)" : "your own account";
+  const mode =
+    app.mode === "clinic" ? "a clinic-level connection (the app acts for the whole clinic)" : "your own account";
   return pageShell(
     "Sign in to the clinic platform (sandbox)",
     `<h1>Sign in to the clinic platform</h1>

@@ -8,7 +8,8 @@ import type { ApplicationRow } from "../state/types";
 import { isRegisteredRedirectUri } from "./clients";
 import { errorPage, signInPage } from "./authorize-page";
 
-type Checked = { ok: true; app: ApplicationRow; redirectUri: string; state?: string; scope?: string } | { ok: false; reply: Reply };
+type Checked =
+  { ok: true; app: ApplicationRow; redirectUri: string; state?: string; scope?: string } | { ok: false; reply: Reply };
 
 function redirectWith(uri: string, params: Record<string, string | undefined>): Reply {
   const target = new URL(uri);
@@ -19,14 +20,37 @@ function redirectWith(uri: string, params: Record<string, string | undefined>): 
 function check(ctx: Ctx, input: Record<string, unknown>): Checked {
   const str = (k: string) => (typeof input[k] === "string" ? (input[k] as string) : undefined);
   const app = ctx.s.applications.get(str("client_id") ?? "");
-  if (!app) return { ok: false, reply: { status: 400, html: errorPage("Unknown application", "The client_id does not name a registered application.") } };
+  if (!app)
+    return {
+      ok: false,
+      reply: {
+        status: 400,
+        html: errorPage("Unknown application", "The client_id does not name a registered application."),
+      },
+    };
   const redirectUri = str("redirect_uri") ?? "";
   if (!isRegisteredRedirectUri(app, redirectUri)) {
-    return { ok: false, reply: { status: 400, html: errorPage("Redirect address refused", `The redirect_uri is not registered for ${app.name}; no redirect was made.`) } };
+    return {
+      ok: false,
+      reply: {
+        status: 400,
+        html: errorPage(
+          "Redirect address refused",
+          `The redirect_uri is not registered for ${app.name}; no redirect was made.`,
+        ),
+      },
+    };
   }
   const state = str("state");
   if (str("response_type") !== "code") {
-    return { ok: false, reply: redirectWith(redirectUri, { error: "unsupported_response_type", error_description: "response_type must be code", state }) };
+    return {
+      ok: false,
+      reply: redirectWith(redirectUri, {
+        error: "unsupported_response_type",
+        error_description: "response_type must be code",
+        state,
+      }),
+    };
   }
   return { ok: true, app, redirectUri, state, scope: str("scope") };
 }
@@ -34,7 +58,18 @@ function check(ctx: Ctx, input: Record<string, unknown>): Checked {
 export function showAuthorize(ctx: Ctx): Reply {
   const checked = check(ctx, ctx.query);
   if (!checked.ok) return checked.reply;
-  return { status: 200, html: signInPage(ctx.s, checked.app, { redirect_uri: checked.redirectUri, state: checked.state, scope: checked.scope }), headers: { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'" } };
+  return {
+    status: 200,
+    html: signInPage(ctx.s, checked.app, {
+      redirect_uri: checked.redirectUri,
+      state: checked.state,
+      scope: checked.scope,
+    }),
+    headers: {
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
+    },
+  };
 }
 
 export function decideAuthorize(ctx: Ctx): Reply {
@@ -42,7 +77,11 @@ export function decideAuthorize(ctx: Ctx): Reply {
   const checked = check(ctx, body);
   if (!checked.ok) return checked.reply;
   if (body.decision === "deny") {
-    return redirectWith(checked.redirectUri, { error: "access_denied", error_description: "The user denied access.", state: checked.state });
+    return redirectWith(checked.redirectUri, {
+      error: "access_denied",
+      error_description: "The user denied access.",
+      state: checked.state,
+    });
   }
   const user = ctx.s.users.get(typeof body.user_id === "string" ? body.user_id : "");
   if (!user) return { status: 400, html: errorPage("Unknown user", "Pick one of the listed people to sign in.") };

@@ -33,7 +33,11 @@ export function claimedClientId(req: IncomingMessage, body: Record<string, unkno
   return typeof body.client_id === "string" ? body.client_id : null;
 }
 
-export function authenticateClient(s: SandboxState, req: IncomingMessage, body: Record<string, unknown>): ApplicationRow {
+export function authenticateClient(
+  s: SandboxState,
+  req: IncomingMessage,
+  body: Record<string, unknown>,
+): ApplicationRow {
   const basic = basicCredentials(req);
   const bodyId = typeof body.client_id === "string" ? body.client_id : undefined;
   const bodySecret = typeof body.client_secret === "string" ? body.client_secret : undefined;
@@ -45,10 +49,15 @@ export function authenticateClient(s: SandboxState, req: IncomingMessage, body: 
   // A request without client_id lacks a required parameter (spec 4.1) → invalid_request; one that
   // names a client but does not authenticate it → invalid_client (RFC 6749 5.2).
   if (!id) throw new OAuthError(400, "invalid_request", "client_id is required.");
-  if (!secretValue) throw new OAuthError(401, "invalid_client", "Client authentication is required (client_secret).", { "WWW-Authenticate": 'Basic realm="clinic"' });
+  if (!secretValue)
+    throw new OAuthError(401, "invalid_client", "Client authentication is required (client_secret).", {
+      "WWW-Authenticate": 'Basic realm="clinic"',
+    });
   const app = s.applications.get(id);
   if (!app || app.clientSecret !== secretValue) {
-    throw new OAuthError(401, "invalid_client", "Unknown client or wrong client secret.", { "WWW-Authenticate": 'Basic realm="clinic"' });
+    throw new OAuthError(401, "invalid_client", "Unknown client or wrong client secret.", {
+      "WWW-Authenticate": 'Basic realm="clinic"',
+    });
   }
   return app;
 }

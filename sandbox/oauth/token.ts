@@ -1,11 +1,7 @@
 // POST /api/oauth/token: authorization_code and refresh_token grants (spec 4.1, ARCHITECTURE.md).
 // Refresh rotates: the old refresh token is spent (reuse → invalid_grant) and the old access
 // token stops working. Reusing a code revokes what it issued (RFC 6749 4.1.2).
-import {
-  ACCESS_TOKEN_LIFETIME_SECONDS,
-  AUTHORIZATION_CODE_LIFETIME_SECONDS,
-  type TokenResponse,
-} from "@/lib/contract";
+import { ACCESS_TOKEN_LIFETIME_SECONDS, AUTHORIZATION_CODE_LIFETIME_SECONDS, type TokenResponse } from "@/lib/contract";
 import { secret } from "../core/random";
 import { OAuthError } from "../http/errors";
 import { json, type Reply } from "../http/reply";
@@ -50,7 +46,8 @@ export function revokeGrant(s: SandboxState, grantId: string): void {
 function exchangeCode(s: SandboxState, app: ApplicationRow, body: Record<string, unknown>): TokenResponse {
   const code = s.authCodes.get(str(body, "code"));
   const redirectUri = str(body, "redirect_uri");
-  if (!code || code.clientId !== app.clientId) throw new OAuthError(400, "invalid_grant", "The authorization code is invalid.");
+  if (!code || code.clientId !== app.clientId)
+    throw new OAuthError(400, "invalid_grant", "The authorization code is invalid.");
   if (code.usedAt !== null) {
     if (code.grantId) revokeGrant(s, code.grantId);
     throw new OAuthError(400, "invalid_grant", "The authorization code has already been used.");
@@ -58,11 +55,20 @@ function exchangeCode(s: SandboxState, app: ApplicationRow, body: Record<string,
   if (s.clock.now() > code.issuedAt + AUTHORIZATION_CODE_LIFETIME_SECONDS * 1000) {
     throw new OAuthError(400, "invalid_grant", "The authorization code has expired (codes are valid for 10 minutes).");
   }
-  if (code.redirectUri !== redirectUri) throw new OAuthError(400, "invalid_grant", "redirect_uri does not match the one used to obtain the code.");
+  if (code.redirectUri !== redirectUri)
+    throw new OAuthError(400, "invalid_grant", "redirect_uri does not match the one used to obtain the code.");
   const user = s.users.get(code.userId);
   if (!user) throw new OAuthError(400, "invalid_grant", "The user of this code no longer exists.");
   code.usedAt = s.clock.now();
-  const grant: TokenGrantRow = { id: s.ids.next("grant"), clientId: app.clientId, userId: user.id, clinicId: user.clinicId, mode: app.mode, scope: code.scope, revoked: false };
+  const grant: TokenGrantRow = {
+    id: s.ids.next("grant"),
+    clientId: app.clientId,
+    userId: user.id,
+    clinicId: user.clinicId,
+    mode: app.mode,
+    scope: code.scope,
+    revoked: false,
+  };
   s.tokenGrants.set(grant.id, grant);
   code.grantId = grant.id;
   return tokenResponse(s, grant);
@@ -71,8 +77,10 @@ function exchangeCode(s: SandboxState, app: ApplicationRow, body: Record<string,
 function refresh(s: SandboxState, app: ApplicationRow, body: Record<string, unknown>): TokenResponse {
   const row = s.refreshTokens.get(str(body, "refresh_token"));
   const grant = row ? s.tokenGrants.get(row.grantId) : undefined;
-  if (!row || !grant || grant.clientId !== app.clientId) throw new OAuthError(400, "invalid_grant", "The refresh token is invalid.");
-  if (row.spent || grant.revoked) throw new OAuthError(400, "invalid_grant", "The refresh token has already been used or was revoked.");
+  if (!row || !grant || grant.clientId !== app.clientId)
+    throw new OAuthError(400, "invalid_grant", "The refresh token is invalid.");
+  if (row.spent || grant.revoked)
+    throw new OAuthError(400, "invalid_grant", "The refresh token has already been used or was revoked.");
   row.spent = true;
   for (const access of s.accessTokens.values()) if (access.grantId === grant.id) access.revoked = true;
   return tokenResponse(s, grant);
@@ -82,7 +90,8 @@ export function tokenEndpoint(ctx: Ctx): Reply {
   const body = ctx.body as Record<string, unknown>;
   const s = ctx.s;
   const grantType = body.grant_type;
-  if (typeof grantType !== "string" || grantType === "") throw new OAuthError(400, "invalid_request", "grant_type is required.");
+  if (typeof grantType !== "string" || grantType === "")
+    throw new OAuthError(400, "invalid_request", "grant_type is required.");
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
     throw new OAuthError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token.");
   }

@@ -32,15 +32,33 @@ export function isAccessTokenExpired(s: SandboxState, createdAt: number, expired
 export function authenticate(s: SandboxState, req: IncomingMessage): Principal {
   const token = bearerToken(req);
   if (!token) {
-    throw ApiError.of(401, "unauthorized", "Send an access token as 'Authorization: Bearer <token>'.", undefined, challenge("invalid_request", "missing access token"));
+    throw ApiError.of(
+      401,
+      "unauthorized",
+      "Send an access token as 'Authorization: Bearer <token>'.",
+      undefined,
+      challenge("invalid_request", "missing access token"),
+    );
   }
   const row = s.accessTokens.get(token);
   const grant = row ? s.tokenGrants.get(row.grantId) : undefined;
   if (!row || !grant || row.revoked || grant.revoked) {
-    throw ApiError.of(401, "unauthorized", "The access token is invalid or has been revoked.", undefined, challenge("invalid_token", "invalid access token"));
+    throw ApiError.of(
+      401,
+      "unauthorized",
+      "The access token is invalid or has been revoked.",
+      undefined,
+      challenge("invalid_token", "invalid access token"),
+    );
   }
   if (isAccessTokenExpired(s, row.createdAt, row.expired)) {
-    throw ApiError.of(401, "token_expired", "The access token has expired; refresh it.", undefined, challenge("invalid_token", "The access token expired"));
+    throw ApiError.of(
+      401,
+      "token_expired",
+      "The access token has expired; refresh it.",
+      undefined,
+      challenge("invalid_token", "The access token expired"),
+    );
   }
   const user = s.users.get(grant.userId);
   if (!user) throw ApiError.of(401, "unauthorized", "The token's user no longer exists.");

@@ -17,7 +17,11 @@ export function checkClinicKey(s: SandboxState, req: IncomingMessage, clinicId: 
     throw ApiError.of(403, "clinic_key_invalid", `The ${HEADERS.clinicKey} header does not hold a key of this clinic.`);
   }
   if (key.revokedAt !== null) {
-    throw ApiError.of(403, "clinic_key_revoked", "This clinic key has been revoked by the clinic; ask the clinic for a new key.");
+    throw ApiError.of(
+      403,
+      "clinic_key_revoked",
+      "This clinic key has been revoked by the clinic; ask the clinic for a new key.",
+    );
   }
   if (key.activatedAt === null) activateKey(s, key);
 }
@@ -40,7 +44,14 @@ export function revokeKey(s: SandboxState, clinicId: string): ClinicKeyRow | nul
 /** A fresh, not yet activated key (the clinic reconnects after a revocation). */
 export function issueKey(s: SandboxState, clinicId: string, at = s.clock.now()): ClinicKeyRow {
   const id = s.ids.next("ckey");
-  const key: ClinicKeyRow = { id, clinicId, value: `ck_${id.slice(5)}${s.ids.next("x").slice(2)}`, issuedAt: at, activatedAt: null, revokedAt: null };
+  const key: ClinicKeyRow = {
+    id,
+    clinicId,
+    value: `ck_${id.slice(5)}${s.ids.next("x").slice(2)}`,
+    issuedAt: at,
+    activatedAt: null,
+    revokedAt: null,
+  };
   s.clinicKeys.push(key);
   return key;
 }

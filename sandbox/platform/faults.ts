@@ -2,7 +2,11 @@
 // random error rate draws from a seeded stream.
 import type { FaultsRequest } from "@/lib/contract";
 
-export interface PathCounter { count: number; pathPrefix: string | null; method: string | null }
+export interface PathCounter {
+  count: number;
+  pathPrefix: string | null;
+  method: string | null;
+}
 export interface Faults {
   latencyMs: number;
   errorRate: number;
@@ -34,9 +38,26 @@ export function applyFaults(current: Faults, req: FaultsRequest): Faults {
   const f = req.clear ? noFaults() : { ...current };
   if (req.latency_ms !== undefined) f.latencyMs = req.latency_ms;
   if (req.error_rate !== undefined) f.errorRate = req.error_rate;
-  if (req.fail_next) f.failNext = { count: req.fail_next.count, status: req.fail_next.status ?? 500, pathPrefix: req.fail_next.path_prefix ?? null, method: req.fail_next.method ?? null };
-  if (req.rate_limit_next) f.rateLimitNext = { count: req.rate_limit_next.count, retryAfter: req.rate_limit_next.retry_after ?? 30, pathPrefix: req.rate_limit_next.path_prefix ?? null, method: req.rate_limit_next.method ?? null };
-  if (req.drop_next) f.dropNext = { count: req.drop_next.count, pathPrefix: req.drop_next.path_prefix ?? null, method: req.drop_next.method ?? null };
+  if (req.fail_next)
+    f.failNext = {
+      count: req.fail_next.count,
+      status: req.fail_next.status ?? 500,
+      pathPrefix: req.fail_next.path_prefix ?? null,
+      method: req.fail_next.method ?? null,
+    };
+  if (req.rate_limit_next)
+    f.rateLimitNext = {
+      count: req.rate_limit_next.count,
+      retryAfter: req.rate_limit_next.retry_after ?? 30,
+      pathPrefix: req.rate_limit_next.path_prefix ?? null,
+      method: req.rate_limit_next.method ?? null,
+    };
+  if (req.drop_next)
+    f.dropNext = {
+      count: req.drop_next.count,
+      pathPrefix: req.drop_next.path_prefix ?? null,
+      method: req.drop_next.method ?? null,
+    };
   if (req.webhook_duplicate_next !== undefined) f.webhookDuplicateNext = req.webhook_duplicate_next;
   if (req.webhook_reorder_next !== undefined) f.webhookReorderNext = req.webhook_reorder_next;
   if (req.webhook_delay_next) f.webhookDelayNext = { ...req.webhook_delay_next };

@@ -1,7 +1,10 @@
 // 5000 requests per rolling 5 minutes per application → 429 with Retry-After (ARCHITECTURE.md).
 import type { SandboxState } from "../state/store";
 
-export function takeRateLimit(s: SandboxState, applicationId: string): { ok: true } | { ok: false; retryAfter: number } {
+export function takeRateLimit(
+  s: SandboxState,
+  applicationId: string,
+): { ok: true } | { ok: false; retryAfter: number } {
   const now = s.clock.now();
   const windowMs = s.rateLimit.windowSeconds * 1000;
   let hits = s.rateWindows.get(applicationId);

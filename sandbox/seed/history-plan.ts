@@ -8,14 +8,22 @@ import { pick } from "../core/random";
 import { labOrderRecord, orderRecord, patientRecord, productRecord, treatmentPlanRecord } from "../state/serialize";
 import type { SandboxState } from "../state/store";
 
-export interface PlannedEvent { type: EventType; at: number; recordId: string; previous: Record<string, unknown> | null }
+export interface PlannedEvent {
+  type: EventType;
+  at: number;
+  recordId: string;
+  previous: Record<string, unknown> | null;
+}
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function historyPlanner(s: SandboxState, clinicId: string, random: () => number) {
-  const ofClinic = <T extends { clinicId: string }>(m: Map<string, T>) => [...m.values()].filter((r) => r.clinicId === clinicId);
-  const referencedPatients = new Set([...ofClinic(s.orders), ...ofClinic(s.treatmentPlans), ...ofClinic(s.labOrders)].map((r) => r.patientId));
+  const ofClinic = <T extends { clinicId: string }>(m: Map<string, T>) =>
+    [...m.values()].filter((r) => r.clinicId === clinicId);
+  const referencedPatients = new Set(
+    [...ofClinic(s.orders), ...ofClinic(s.treatmentPlans), ...ofClinic(s.labOrders)].map((r) => r.patientId),
+  );
   const recommended = new Set(ofClinic(s.treatmentPlans).flatMap((t) => t.recommendations.map((r) => r.productId)));
   const linkedPlans = new Set([...s.resources.values()].map((r) => r.treatmentPlanId));
   const created = new Set<string>();
@@ -30,7 +38,10 @@ export function historyPlanner(s: SandboxState, clinicId: string, random: () => 
 
   function plan(type: EventType, at: number): PlannedEvent {
     const before = (r: { createdAt: number }) => r.createdAt < at;
-    const touched = <T extends { id: string; createdAt: number; updatedAt: number }>(row: T, previous: Record<string, unknown> | null = { updated_at: iso(Math.max(row.createdAt, at - 3 * DAY)) }) => {
+    const touched = <T extends { id: string; createdAt: number; updatedAt: number }>(
+      row: T,
+      previous: Record<string, unknown> | null = { updated_at: iso(Math.max(row.createdAt, at - 3 * DAY)) },
+    ) => {
       row.updatedAt = Math.max(row.updatedAt, at);
       return { type, at, recordId: row.id, previous };
     };
@@ -43,32 +54,56 @@ export function historyPlanner(s: SandboxState, clinicId: string, random: () => 
     const plans = ofClinic(s.treatmentPlans);
     switch (type) {
       case "patient.created":
-        return born(choose(ofClinic(s.patients).filter((p) => !referencedPatients.has(p.id) && !created.has(p.id)), "unreferenced patient"));
+        return born(
+          choose(
+            ofClinic(s.patients).filter((p) => !referencedPatients.has(p.id) && !created.has(p.id)),
+            "unreferenced patient",
+          ),
+        );
       case "patient.updated":
         return touched(choose(ofClinic(s.patients).filter(before), "patient"));
       case "patient.emancipated": {
-        const row = choose(ofClinic(s.patients).filter((p) => before(p) && p.emancipatedAt === null), "patient to emancipate");
+        const row = choose(
+          ofClinic(s.patients).filter((p) => before(p) && p.emancipatedAt === null),
+          "patient to emancipate",
+        );
         row.emancipatedAt = at;
         return touched(row, null);
       }
       case "order.placed": {
-        const row = choose(ofClinic(s.orders).filter((o) => !created.has(o.id)), "order");
+        const row = choose(
+          ofClinic(s.orders).filter((o) => !created.has(o.id)),
+          "order",
+        );
         created.add(row.id);
         row.placedAt = at;
         return { type, at, recordId: row.id, previous: null };
       }
       case "lab_order.updated": {
-        const row = choose(ofClinic(s.labOrders).filter((l) => l.status !== "pending"), "lab order with results");
+        const row = choose(
+          ofClinic(s.labOrders).filter((l) => l.status !== "pending"),
+          "lab order with results",
+        );
         row.updatedAt = Math.max(row.updatedAt, at);
         return { type, at, recordId: row.id, previous: { status: "pending" } };
       }
       case "product.created":
-        return born(choose(ofClinic(s.products).filter((p) => !recommended.has(p.id) && !created.has(p.id)), "unrecommended product"));
+        return born(
+          choose(
+            ofClinic(s.products).filter((p) => !recommended.has(p.id) && !created.has(p.id)),
+            "unrecommended product",
+          ),
+        );
       case "product.updated":
       case "product.description.updated":
         return touched(choose(ofClinic(s.products).filter(before), "product"));
       case "treatment_plan.created":
-        return born(choose(plans.filter((t) => t.state !== "draft" && !linkedPlans.has(t.id) && !created.has(t.id)), "plan"));
+        return born(
+          choose(
+            plans.filter((t) => t.state !== "draft" && !linkedPlans.has(t.id) && !created.has(t.id)),
+            "plan",
+          ),
+        );
       case "treatment_plan.updated": {
         // Each cancelled plan is cancelled by one such event; otherwise an active plan is modified.
         const open = plans.filter((t) => before(t) && t.state === "cancelled" && !cancelledAt.has(t.id));
@@ -80,7 +115,9 @@ export function historyPlanner(s: SandboxState, clinicId: string, random: () => 
       case "treatment_plan.recommendation.updated":
       case "treatment_plan.lab_recommendation.updated": {
         const live = plans.filter((t) => before(t) && (t.state !== "cancelled" || !cancelledBy(t.id, at)));
-        return touched(choose(type.includes(".lab_") ? live : live.filter((t) => t.recommendations.length > 0), "plan"));
+        return touched(
+          choose(type.includes(".lab_") ? live : live.filter((t) => t.recommendations.length > 0), "plan"),
+        );
       }
     }
     throw new Error(`seed: ${type} is not part of the seeded history`);
@@ -96,11 +133,16 @@ export function historyPlanner(s: SandboxState, clinicId: string, random: () => 
       return { ...patientRecord(p, "2024-01"), emancipated_at: emancipated, updated_at: at };
     }
     if (e.type === "order.placed") return orderRecord(s.orders.get(id)!);
-    if (e.type === "lab_order.updated") return { ...labOrderRecord(s.labOrders.get(id)!), status: "results_available", updated_at: at };
+    if (e.type === "lab_order.updated")
+      return { ...labOrderRecord(s.labOrders.get(id)!), status: "results_available", updated_at: at };
     if (e.type.startsWith("product.")) return { ...productRecord(s.products.get(id)!), updated_at: at };
     const t = s.treatmentPlans.get(id)!;
     const cancelled = t.state === "cancelled" && e.type !== "treatment_plan.created" && cancelledBy(t.id, e.at);
-    return { ...treatmentPlanRecord(s, t), state: cancelled ? "cancelled" : t.state === "cancelled" ? "active" : t.state, updated_at: at };
+    return {
+      ...treatmentPlanRecord(s, t),
+      state: cancelled ? "cancelled" : t.state === "cancelled" ? "active" : t.state,
+      updated_at: at,
+    };
   }
 
   return { plan, snapshot };

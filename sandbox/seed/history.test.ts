@@ -10,14 +10,16 @@ import type { EventRow } from "../state/types";
 const SEEDS = [1, 7, 42, 2024];
 const sandboxes = new Map<number, Sandbox>();
 beforeAll(async () => {
-  for (const seed of SEEDS) sandboxes.set(seed, await startSandbox({ seed, clock: { start: "2025-03-15T12:00:00Z", frozen: true } }));
+  for (const seed of SEEDS)
+    sandboxes.set(seed, await startSandbox({ seed, clock: { start: "2025-03-15T12:00:00Z", frozen: true } }));
 });
 afterAll(async () => {
   await Promise.all([...sandboxes.values()].map((sb) => sb.close()));
 });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const about = (e: EventRow) => e.data[EVENT_DATA_KEY[eventCategoryOf(e.type)]] as Record<string, unknown> & { id: string };
+const about = (e: EventRow) =>
+  e.data[EVENT_DATA_KEY[eventCategoryOf(e.type)]] as Record<string, unknown> & { id: string };
 const history = (sb: Sandbox, type: string) => sb.state.events.filter((e) => e.type === type);
 
 describe.each(SEEDS)("seed %i: seeded events agree with the seeded data", (seed) => {
@@ -64,14 +66,16 @@ describe.each(SEEDS)("seed %i: seeded events agree with the seeded data", (seed)
   it("order.placed, product.created and treatment_plan.created point at records made at that instant", () => {
     const s = sb().state;
     for (const e of history(sb(), "order.placed")) expect(s.orders.get(about(e).id)?.placedAt, e.id).toBe(e.createdAt);
-    for (const e of history(sb(), "product.created")) expect(s.products.get(about(e).id)?.createdAt, e.id).toBe(e.createdAt);
+    for (const e of history(sb(), "product.created"))
+      expect(s.products.get(about(e).id)?.createdAt, e.id).toBe(e.createdAt);
     for (const e of history(sb(), "treatment_plan.created")) {
       const plan = s.treatmentPlans.get(about(e).id);
       expect(plan?.createdAt, e.id).toBe(e.createdAt);
       expect(plan?.state).not.toBe("draft");
       expect(about(e).state).toBe("active");
     }
-    for (const e of history(sb(), "lab_order.updated")) expect(s.labOrders.get(about(e).id)?.status, e.id).not.toBe("pending");
+    for (const e of history(sb(), "lab_order.updated"))
+      expect(s.labOrders.get(about(e).id)?.status, e.id).not.toBe("pending");
   });
 
   it("no event predates the patient, product or plan it is about, and records refer only to older records", () => {
@@ -84,10 +88,12 @@ describe.each(SEEDS)("seed %i: seeded events agree with the seeded data", (seed)
     for (const o of s.orders.values()) expect(s.patients.get(o.patientId)!.createdAt).toBeLessThanOrEqual(o.placedAt);
     for (const t of s.treatmentPlans.values()) {
       expect(s.patients.get(t.patientId)!.createdAt).toBeLessThanOrEqual(t.createdAt);
-      for (const r of t.recommendations) expect(s.products.get(r.productId)!.createdAt).toBeLessThanOrEqual(t.createdAt);
+      for (const r of t.recommendations)
+        expect(s.products.get(r.productId)!.createdAt).toBeLessThanOrEqual(t.createdAt);
     }
     for (const r of s.resources.values()) {
-      if (r.treatmentPlanId) expect(s.treatmentPlans.get(r.treatmentPlanId)!.createdAt).toBeLessThanOrEqual(r.createdAt);
+      if (r.treatmentPlanId)
+        expect(s.treatmentPlans.get(r.treatmentPlanId)!.createdAt).toBeLessThanOrEqual(r.createdAt);
     }
   });
 });

@@ -53,7 +53,14 @@ export function treatmentPlanRecord(s: SandboxState, t: T.TreatmentPlanRow): Tre
 }
 
 export function productRecord(p: T.ProductRow): Product {
-  return { id: p.id, name: p.name, brand: p.brand, description: p.description, created_at: iso(p.createdAt), updated_at: iso(p.updatedAt) };
+  return {
+    id: p.id,
+    name: p.name,
+    brand: p.brand,
+    description: p.description,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+  };
 }
 
 export function orderRecord(o: T.OrderRow): Order {
@@ -88,7 +95,12 @@ export function resourceRecord(s: SandboxState, r: T.ResourceRow): ResourceRecor
     treatment_plan_id: r.treatmentPlanId,
     save_to_library: r.saveToLibrary,
     shared_with_practitioner_ids: [...r.sharedWith],
-    attachment: { file_name: r.file.fileName, content_type: r.file.contentType, byte_size: r.file.bytes.length, url: fileUrl(s, r.id, r.file) },
+    attachment: {
+      file_name: r.file.fileName,
+      content_type: r.file.contentType,
+      byte_size: r.file.bytes.length,
+      url: fileUrl(s, r.id, r.file),
+    },
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
   };
@@ -101,7 +113,12 @@ export function serviceResourceRecord(s: SandboxState, r: T.ServiceResourceRow):
     description: r.description,
     type: r.type,
     category: r.category,
-    attachment: { file_name: r.file.fileName, content_type: r.file.contentType, byte_size: r.file.bytes.length, url: fileUrl(s, r.id, r.file) },
+    attachment: {
+      file_name: r.file.fileName,
+      content_type: r.file.contentType,
+      byte_size: r.file.bytes.length,
+      url: fileUrl(s, r.id, r.file),
+    },
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
   };

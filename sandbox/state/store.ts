@@ -8,7 +8,10 @@ import { noFaults, type Faults } from "../platform/faults";
 import { emptyStats, type Stats } from "../platform/stats";
 import type * as T from "./types";
 
-export interface RateLimitConfig { limit: number; windowSeconds: number }
+export interface RateLimitConfig {
+  limit: number;
+  windowSeconds: number;
+}
 
 export class SandboxState {
   seed: number;
@@ -68,10 +71,25 @@ export class SandboxState {
     this.ids = new IdSource(seed);
     this.faultRandom = seededRandom(seed ^ 0xfa17);
     for (const map of [
-      this.clinics, this.users, this.applications, this.authCodes, this.tokenGrants, this.accessTokens,
-      this.refreshTokens, this.resources, this.patients, this.treatmentPlans, this.products, this.orders,
-      this.labOrders, this.sessionGrants, this.embedSessions, this.eventsById, this.rateWindows,
-    ]) map.clear();
+      this.clinics,
+      this.users,
+      this.applications,
+      this.authCodes,
+      this.tokenGrants,
+      this.accessTokens,
+      this.refreshTokens,
+      this.resources,
+      this.patients,
+      this.treatmentPlans,
+      this.products,
+      this.orders,
+      this.labOrders,
+      this.sessionGrants,
+      this.embedSessions,
+      this.eventsById,
+      this.rateWindows,
+    ])
+      map.clear();
     this.clinicKeys = [];
     this.serviceResources = [];
     this.events = [];

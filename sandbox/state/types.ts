@@ -1,14 +1,12 @@
 // The sandbox's in-memory records. Times are sandbox-clock milliseconds; API shapes are built from
 // these by state/serialize.ts (which applies the account's patch_version).
-import type {
-  EventType,
-  PatchVersion,
-  ResourceCategory,
-  ResourceType,
-  UserType,
-} from "@/lib/contract";
+import type { EventType, PatchVersion, ResourceCategory, ResourceType, UserType } from "@/lib/contract";
 
-export interface ClinicRow { id: string; name: string; integrationId: string }
+export interface ClinicRow {
+  id: string;
+  name: string;
+  integrationId: string;
+}
 export interface ClinicKeyRow {
   id: string;
   clinicId: string;
@@ -54,10 +52,25 @@ export interface TokenGrantRow {
   scope: string;
   revoked: boolean;
 }
-export interface AccessTokenRow { token: string; grantId: string; createdAt: number; expired: boolean; revoked: boolean }
-export interface RefreshTokenRow { token: string; grantId: string; spent: boolean }
+export interface AccessTokenRow {
+  token: string;
+  grantId: string;
+  createdAt: number;
+  expired: boolean;
+  revoked: boolean;
+}
+export interface RefreshTokenRow {
+  token: string;
+  grantId: string;
+  spent: boolean;
+}
 
-export interface StoredFile { fileName: string; contentType: string; bytes: Buffer; linkToken: string }
+export interface StoredFile {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+  linkToken: string;
+}
 export interface ResourceRow {
   id: string;
   clinicId: string;
@@ -94,7 +107,11 @@ export interface PatientRow {
   createdAt: number;
   updatedAt: number;
 }
-export interface RecommendationRow { id: string; productId: string; dosage: string | null }
+export interface RecommendationRow {
+  id: string;
+  productId: string;
+  dosage: string | null;
+}
 export interface TreatmentPlanRow {
   id: string;
   clinicId: string;
@@ -106,8 +123,22 @@ export interface TreatmentPlanRow {
   createdAt: number;
   updatedAt: number;
 }
-export interface ProductRow { id: string; clinicId: string; name: string; brand: string; description: string; createdAt: number; updatedAt: number }
-export interface OrderRow { id: string; clinicId: string; patientId: string; totalCents: number; placedAt: number }
+export interface ProductRow {
+  id: string;
+  clinicId: string;
+  name: string;
+  brand: string;
+  description: string;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface OrderRow {
+  id: string;
+  clinicId: string;
+  patientId: string;
+  totalCents: number;
+  placedAt: number;
+}
 export interface LabOrderRow {
   id: string;
   clinicId: string;
@@ -127,7 +158,14 @@ export interface SessionGrantRow {
   expiresAt: number;
   claimedAt: number | null;
 }
-export interface EmbedSessionRow { token: string; grantId: string; clinicId: string; userId: string; origin: string; expiresAt: number }
+export interface EmbedSessionRow {
+  token: string;
+  grantId: string;
+  clinicId: string;
+  userId: string;
+  origin: string;
+  expiresAt: number;
+}
 export interface EventRow {
   id: string;
   seq: number;
@@ -165,4 +203,6 @@ export interface WebhookEndpointRow {
   failingSince: number | null;
   signatureClock: "sandbox" | "wall";
 }
-export interface AccountRow { patchVersion: PatchVersion }
+export interface AccountRow {
+  patchVersion: PatchVersion;
+}

@@ -78,10 +78,12 @@ export function buildOle(streams: string[], directoryAt?: number): Buffer {
   // FAT sectors are sectors 0..fats-1, DIFAT sectors follow them.
   for (let i = 0; i < 109; i++) file.writeUInt32LE(i < fats ? i : FREE, 0x4c + i * 4);
   for (let d = 0; d < difats; d++) {
-    for (let j = 0; j < 127; j++) file.writeUInt32LE(109 + d * 127 + j < fats ? 109 + d * 127 + j : FREE, offset(fats + d) + j * 4);
+    for (let j = 0; j < 127; j++)
+      file.writeUInt32LE(109 + d * 127 + j < fats ? 109 + d * 127 + j : FREE, offset(fats + d) + j * 4);
     file.writeUInt32LE(d + 1 < difats ? fats + d + 1 : END, offset(fats + d) + 508);
   }
-  const setFat = (sector: number, value: number) => file.writeUInt32LE(value, offset(Math.floor(sector / 128)) + (sector % 128) * 4);
+  const setFat = (sector: number, value: number) =>
+    file.writeUInt32LE(value, offset(Math.floor(sector / 128)) + (sector % 128) * 4);
   for (let s = 0; s < fats * 128; s++) setFat(s, FREE);
   for (let s = 0; s < fats; s++) setFat(s, 0xfffffffd);
   for (let d = 0; d < difats; d++) setFat(fats + d, 0xfffffffc);

@@ -26,31 +26,71 @@ export class SandboxClient {
     return this.sb.url;
   }
   control<T = unknown>(path: string, body?: unknown): Promise<HttpResult<T>> {
-    return http<T>(`${this.sb.url}/__sandbox${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return http<T>(
+      `${this.sb.url}/__sandbox${path}`,
+      body === undefined
+        ? {}
+        : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+    );
   }
-  api<T = unknown>(token: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult<T>> {
+  api<T = unknown>(
+    token: string | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult<T>> {
     const h: Record<string, string> = { ...headers };
     if (token) h.authorization = `Bearer ${token}`;
     if (body !== undefined) h["content-type"] = "application/json";
-    return http<T>(`${this.sb.url}${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+    return http<T>(`${this.sb.url}${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   }
   /** Approves on the sign-in page as `userId` and returns the redirect's code. */
-  async authorize(userId: string, clientId: string = LOCAL_DEFAULTS.clientId, redirectUri = CALLBACK, state = "st-1"): Promise<string> {
-    const form = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: "code", state, user_id: userId });
-    const res = await http(`${this.sb.url}/api/oauth/authorize`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+  async authorize(
+    userId: string,
+    clientId: string = LOCAL_DEFAULTS.clientId,
+    redirectUri = CALLBACK,
+    state = "st-1",
+  ): Promise<string> {
+    const form = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      response_type: "code",
+      state,
+      user_id: userId,
+    });
+    const res = await http(`${this.sb.url}/api/oauth/authorize`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
     if (res.status !== 302) throw new Error(`authorize answered ${res.status}: ${res.text}`);
     const location = new URL(res.headers.get("location") ?? "");
     if (location.searchParams.get("state") !== state) throw new Error("state was not returned");
     return location.searchParams.get("code") ?? "";
   }
   token(body: Record<string, string>): Promise<HttpResult> {
-    return http(`${this.sb.url}/api/oauth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return http(`${this.sb.url}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
   async signIn(userId: string, app: "role" | "clinic" = "role"): Promise<TokenResponse["oauth"]> {
     const clientId = app === "role" ? LOCAL_DEFAULTS.clientId : LOCAL_DEFAULTS.clinicLevelClientId;
     const clientSecret = app === "role" ? LOCAL_DEFAULTS.clientSecret : LOCAL_DEFAULTS.clinicLevelClientSecret;
     const code = await this.authorize(userId, clientId);
-    const res = await this.token({ grant_type: "authorization_code", client_id: clientId, client_secret: clientSecret, code, redirect_uri: CALLBACK });
+    const res = await this.token({
+      grant_type: "authorization_code",
+      client_id: clientId,
+      client_secret: clientSecret,
+      code,
+      redirect_uri: CALLBACK,
+    });
     if (res.status !== 200) throw new Error(`token exchange answered ${res.status}: ${res.text}`);
     return TokenResponseSchema.parse(res.body).oauth;
   }

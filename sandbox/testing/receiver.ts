@@ -3,8 +3,16 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface Received { headers: IncomingHttpHeaders; body: string; at: number }
-export interface Answer { status: number; body?: string; delayMs?: number }
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+export interface Answer {
+  status: number;
+  body?: string;
+  delayMs?: number;
+}
 
 export async function startReceiver(respond: (req: Received, index: number) => Answer) {
   const received: Received[] = [];
@@ -20,10 +28,11 @@ export async function startReceiver(respond: (req: Received, index: number) => A
         if (res.destroyed) return;
         res.writeHead(answer.status, { "content-type": "application/json" });
         res.end(answer.body ?? "");
-        for (const w of [...waiters]) if (received.length >= w.count) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve();
-        }
+        for (const w of [...waiters])
+          if (received.length >= w.count) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve();
+          }
       };
       if (answer.delayMs) setTimeout(reply, answer.delayMs);
       else reply();
@@ -38,8 +47,17 @@ export async function startReceiver(respond: (req: Received, index: number) => A
     waitFor(count: number, timeoutMs = 10_000): Promise<void> {
       if (received.length >= count) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${count} requests`)), timeoutMs);
-        waiters.push({ count, resolve: () => { clearTimeout(timer); resolve(); } });
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${received.length} of ${count} requests`)),
+          timeoutMs,
+        );
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
       });
     },
     close: () => {

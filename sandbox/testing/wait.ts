@@ -2,7 +2,12 @@
 // the one helper for the sandbox's suites and the app's integration tests alike.
 
 /** Resolves with the first truthy value of `probe`, checking every `everyMs`; rejects after `timeoutMs`. */
-export async function waitUntil<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 5000, everyMs = 5): Promise<NonNullable<T>> {
+export async function waitUntil<T>(
+  probe: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 5000,
+  everyMs = 5,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

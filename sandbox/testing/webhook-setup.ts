@@ -21,13 +21,24 @@ export function verifySignature(r: Received, secret = SECRET): boolean {
 
 export const eventOf = (r: Received) => WebhookPayloadSchema.parse(JSON.parse(r.body)).event;
 
-export async function webhookWorld(respond: (r: Received, i: number) => Answer, endpoint: Record<string, unknown> = {}, options: SandboxOptions = {}) {
+export async function webhookWorld(
+  respond: (r: Received, i: number) => Answer,
+  endpoint: Record<string, unknown> = {},
+  options: SandboxOptions = {},
+) {
   const t = await startTestSandbox(options);
   const receiver = await startReceiver(respond);
-  const reg = await t.client.control("/webhook-endpoint", { url: receiver.url, signing_secret: SECRET, challenge_token: CHALLENGE, ...endpoint });
+  const reg = await t.client.control("/webhook-endpoint", {
+    url: receiver.url,
+    signing_secret: SECRET,
+    challenge_token: CHALLENGE,
+    ...endpoint,
+  });
   if (reg.status !== 200) throw new Error(`register failed: ${reg.text}`);
   const token = (await t.client.signIn(t.clinicA.staff[0].id)).access_token;
-  const activate = await t.client.api(token, "GET", "/api/clinic", undefined, { "X-Service-Clinic-Key": t.clinicA.current_clinic_key });
+  const activate = await t.client.api(token, "GET", "/api/clinic", undefined, {
+    "X-Service-Clinic-Key": t.clinicA.current_clinic_key,
+  });
   if (activate.status !== 200) throw new Error(`activation failed: ${activate.text}`);
   await t.client.control("/webhooks/drain", {});
   const activity = (type: string, clinicId = t.clinicA.id, data?: Record<string, unknown>) =>

@@ -18,9 +18,20 @@ export interface AttemptRuntime {
   closed: boolean;
 }
 
-interface Outcome { statusCode: number | null; body: string | null; error: string | null; ok: boolean }
+interface Outcome {
+  statusCode: number | null;
+  body: string | null;
+  error: string | null;
+  ok: boolean;
+}
 
-async function post(url: string, headers: Record<string, string>, body: string, rt: AttemptRuntime, challenge: string): Promise<Outcome> {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  rt: AttemptRuntime,
+  challenge: string,
+): Promise<Outcome> {
   const abort = new AbortController();
   rt.inflight.add(abort);
   const timer = setTimeout(() => abort.abort(new Error("timeout")), WEBHOOK_TIMEOUT_MS);
@@ -28,18 +39,21 @@ async function post(url: string, headers: Record<string, string>, body: string, 
     const res = await fetch(url, { method: "POST", headers, body, signal: abort.signal, redirect: "manual" });
     const text = await res.text();
     const excerpt = text.slice(0, 500);
-    if (res.status !== 200 && res.status !== 201) return { statusCode: res.status, body: excerpt, error: `status_${res.status}`, ok: false };
+    if (res.status !== 200 && res.status !== 201)
+      return { statusCode: res.status, body: excerpt, error: `status_${res.status}`, ok: false };
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
       return { statusCode: res.status, body: excerpt, error: "invalid_json_body", ok: false };
     }
-    const got = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>).challenge : undefined;
+    const got =
+      typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>).challenge : undefined;
     if (got !== challenge) return { statusCode: res.status, body: excerpt, error: "challenge_mismatch", ok: false };
     return { statusCode: res.status, body: excerpt, error: null, ok: true };
   } catch (err) {
-    if (abort.signal.aborted) return { statusCode: null, body: null, error: rt.closed ? "sandbox_closed" : "timeout", ok: false };
+    if (abort.signal.aborted)
+      return { statusCode: null, body: null, error: rt.closed ? "sandbox_closed" : "timeout", ok: false };
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
     return { statusCode: null, body: null, error: `connection_error: ${cause}`, ok: false };
   } finally {
@@ -48,7 +62,12 @@ async function post(url: string, headers: Record<string, string>, body: string, 
   }
 }
 
-export async function attemptDelivery(s: SandboxState, rt: AttemptRuntime, eventId: string, attempt: number): Promise<void> {
+export async function attemptDelivery(
+  s: SandboxState,
+  rt: AttemptRuntime,
+  eventId: string,
+  attempt: number,
+): Promise<void> {
   const ep = s.webhookEndpoint;
   const event = s.eventsById.get(eventId);
   if (!ep || !ep.enabled || !event || rt.closed) return;

@@ -16,7 +16,14 @@ const runtimes = new WeakMap<SandboxState, Runtime>();
 export function webhookRuntime(s: SandboxState): Runtime {
   let rt = runtimes.get(s);
   if (!rt) {
-    rt = { generation: 0, inflight: new Set(), closed: false, queue: Promise.resolve(), reorderBuffer: [], timers: new Set() };
+    rt = {
+      generation: 0,
+      inflight: new Set(),
+      closed: false,
+      queue: Promise.resolve(),
+      reorderBuffer: [],
+      timers: new Set(),
+    };
     runtimes.set(s, rt);
   }
   return rt;

@@ -12,7 +12,14 @@ const challenge = JSON.stringify({ challenge: process.env.CLINIC_WEBHOOK_CHALLEN
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 interface Incoming {
-  event: { id: string; type: string; clinic_id: string; integration_id?: string | null; created_at: string; data?: unknown };
+  event: {
+    id: string;
+    type: string;
+    clinic_id: string;
+    integration_id?: string | null;
+    created_at: string;
+    data?: unknown;
+  };
 }
 
 const server = http.createServer((req, res) => {
@@ -22,14 +29,26 @@ const server = http.createServer((req, res) => {
   req.on("end", () => {
     const rawBody = Buffer.concat(chunks).toString("utf8");
     const header = req.headers["service-signature"];
-    const check = verifyWebhookSignature({ header: typeof header === "string" ? header : null, rawBody, secrets: [secret], nowSeconds: Math.floor(Date.now() / 1000) });
+    const check = verifyWebhookSignature({
+      header: typeof header === "string" ? header : null,
+      rawBody,
+      secrets: [secret],
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
     if (!check.ok) return void res.writeHead(401).end();
     const { event } = JSON.parse(rawBody) as Incoming;
     pool
       .query(
         `INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, source, data)
          VALUES ($1, $2, $3, $4, 'patients', $5, 'webhook', $6) ON CONFLICT (id) DO NOTHING`,
-        [event.id, event.clinic_id, event.integration_id ?? null, event.type, event.created_at, JSON.stringify(event.data ?? {})],
+        [
+          event.id,
+          event.clinic_id,
+          event.integration_id ?? null,
+          event.type,
+          event.created_at,
+          JSON.stringify(event.data ?? {}),
+        ],
       )
       .then(
         () => res.writeHead(200, { "content-type": "application/json" }).end(challenge),

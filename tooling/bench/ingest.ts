@@ -6,7 +6,14 @@
 // /proc during its runs. For the record, the same build under `next start` (where the route handler
 // answers) gets the throughput run too: the reason the app server answers webhooks itself.
 import { randomBytes } from "node:crypto";
-import { appServerArgs, nextStartArgs, repoPath, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
+import {
+  appServerArgs,
+  nextStartArgs,
+  repoPath,
+  startService,
+  waitForHttp,
+  type Service,
+} from "@/tooling/devstack/processes";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 import { runLoad, type LoadResult } from "@/tooling/bench/load";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/tooling/bench/result";
@@ -33,24 +40,52 @@ function delivery(prefix: string) {
   return (i: number) => {
     const id = `evt_${prefix}_${i}`;
     const body = JSON.stringify({
-      event: { id, type: "patient.created", clinic_id: "clinic_bench", integration_id: "int_bench", created_at: new Date().toISOString(), data: { patient: { id: `pat_${i}`, first_name: "Ada", last_name: "Lovelace" } } },
+      event: {
+        id,
+        type: "patient.created",
+        clinic_id: "clinic_bench",
+        integration_id: "int_bench",
+        created_at: new Date().toISOString(),
+        data: { patient: { id: `pat_${i}`, first_name: "Ada", last_name: "Lovelace" } },
+      },
     });
-    return { key: id, body, headers: { "service-signature": signWebhookBody(body, SECRET, Math.floor(Date.now() / 1000)) } };
+    return {
+      key: id,
+      body,
+      headers: { "service-signature": signWebhookBody(body, SECRET, Math.floor(Date.now() / 1000)) },
+    };
   };
 }
 
-const warmUp = (url: string, tag: string) => runLoad({ url, count: 300, maxSeconds: 20, concurrency: 8, request: delivery(`${tag}_warm`) });
+const warmUp = (url: string, tag: string) =>
+  runLoad({ url, count: 300, maxSeconds: 20, concurrency: 8, request: delivery(`${tag}_warm`) });
 const throughputRun = (url: string, tag: string) =>
-  runLoad({ url, count: THROUGHPUT_COUNT, maxSeconds: THROUGHPUT_SECONDS, concurrency: CONCURRENCY, request: delivery(`${tag}_tp`) });
+  runLoad({
+    url,
+    count: THROUGHPUT_COUNT,
+    maxSeconds: THROUGHPUT_SECONDS,
+    concurrency: CONCURRENCY,
+    request: delivery(`${tag}_tp`),
+  });
 
 /** Warm-up, throughput, then the fixed rate; checks every acknowledged event is stored. */
 async function loadTarget(url: string, databaseUrl: string, tag: string): Promise<TargetRun> {
   await warmUp(url, tag);
   const throughput = await throughputRun(url, tag);
   await sleep(1000);
-  const atRate = await runLoad({ url, count: RATE_COUNT, maxSeconds: RATE_COUNT / RATE + 1, rate: RATE, request: delivery(`${tag}_rate`) });
+  const atRate = await runLoad({
+    url,
+    count: RATE_COUNT,
+    maxSeconds: RATE_COUNT / RATE + 1,
+    rate: RATE,
+    request: delivery(`${tag}_rate`),
+  });
   const acknowledged = [...throughput.acknowledged, ...atRate.acknowledged];
-  const stored = await withClient(databaseUrl, async (c) => Number((await c.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE id = ANY($1)", [acknowledged])).rows[0].n));
+  const stored = await withClient(databaseUrl, async (c) =>
+    Number(
+      (await c.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE id = ANY($1)", [acknowledged])).rows[0].n,
+    ),
+  );
   const refused = throughput.sent + atRate.sent - acknowledged.length;
   return { throughput, atRate, lost: acknowledged.length - stored, refused };
 }
@@ -72,7 +107,12 @@ export async function benchIngest(): Promise<BenchResult[]> {
   let base: TargetRun;
   try {
     const port = await freePort();
-    const server = startService("baseline", ["--conditions=react-server", "--import", "tsx", repoPath("tooling/bench/baseline-server.ts")], { ...env, DATABASE_URL: baseDb.url, PORT: String(port) }, { quiet: true });
+    const server = startService(
+      "baseline",
+      ["--conditions=react-server", "--import", "tsx", repoPath("tooling/bench/baseline-server.ts")],
+      { ...env, DATABASE_URL: baseDb.url, PORT: String(port) },
+      { quiet: true },
+    );
     const url = `http://127.0.0.1:${port}/api/webhooks/clinic`;
     base = await withService(server, url, () => loadTarget(url, baseDb.url, "base"));
   } finally {
@@ -133,19 +173,67 @@ export async function benchIngest(): Promise<BenchResult[]> {
   const seconds = (performance.now() - started) / 1000;
   const lat = { app: summarize(app.atRate.latenciesMs), base: summarize(base.atRate.latenciesMs) };
   const figures: Figure[] = [
-    figure({ name: "throughput (32 in flight)", value: round(app.throughput.throughput, 1), unit: "req/s", baseline: round(base.throughput.throughput, 1), ratio: round(app.throughput.throughput / base.throughput.throughput, 3), goal: "ratio ≥ 0.60", pass: app.throughput.throughput / base.throughput.throughput >= 0.6 }),
-    figure({ name: "throughput via Next.js's route handler (`next start`, for comparison)", value: round(viaRoute.throughput, 1), unit: "req/s", baseline: round(base.throughput.throughput, 1), ratio: round(viaRoute.throughput / base.throughput.throughput, 3) }),
-    figure({ name: `p50 at ${RATE}/s`, value: round(lat.app.p50), unit: "ms", baseline: round(lat.base.p50), ratio: round(lat.app.p50 / lat.base.p50) }),
-    figure({ name: `p99 at ${RATE}/s`, value: round(lat.app.p99), unit: "ms", baseline: round(lat.base.p99), ratio: round(lat.app.p99 / lat.base.p99), goal: "< 50 ms", pass: lat.app.p99 < 50 }),
-    figure({ name: `achieved rate (target ${RATE}/s)`, value: round(app.atRate.throughput, 1), unit: "req/s", baseline: round(base.atRate.throughput, 1) }),
-    figure({ name: "acknowledged but not stored (lost)", value: app.lost, unit: "events", baseline: base.lost, goal: "0", pass: app.lost === 0 }),
-    figure({ name: "not acknowledged (platform would retry)", value: app.refused, unit: "requests", baseline: base.refused, goal: "0", pass: app.refused === 0 }),
+    figure({
+      name: "throughput (32 in flight)",
+      value: round(app.throughput.throughput, 1),
+      unit: "req/s",
+      baseline: round(base.throughput.throughput, 1),
+      ratio: round(app.throughput.throughput / base.throughput.throughput, 3),
+      goal: "ratio ≥ 0.60",
+      pass: app.throughput.throughput / base.throughput.throughput >= 0.6,
+    }),
+    figure({
+      name: "throughput via Next.js's route handler (`next start`, for comparison)",
+      value: round(viaRoute.throughput, 1),
+      unit: "req/s",
+      baseline: round(base.throughput.throughput, 1),
+      ratio: round(viaRoute.throughput / base.throughput.throughput, 3),
+    }),
+    figure({
+      name: `p50 at ${RATE}/s`,
+      value: round(lat.app.p50),
+      unit: "ms",
+      baseline: round(lat.base.p50),
+      ratio: round(lat.app.p50 / lat.base.p50),
+    }),
+    figure({
+      name: `p99 at ${RATE}/s`,
+      value: round(lat.app.p99),
+      unit: "ms",
+      baseline: round(lat.base.p99),
+      ratio: round(lat.app.p99 / lat.base.p99),
+      goal: "< 50 ms",
+      pass: lat.app.p99 < 50,
+    }),
+    figure({
+      name: `achieved rate (target ${RATE}/s)`,
+      value: round(app.atRate.throughput, 1),
+      unit: "req/s",
+      baseline: round(base.atRate.throughput, 1),
+    }),
+    figure({
+      name: "acknowledged but not stored (lost)",
+      value: app.lost,
+      unit: "events",
+      baseline: base.lost,
+      goal: "0",
+      pass: app.lost === 0,
+    }),
+    figure({
+      name: "not acknowledged (platform would retry)",
+      value: app.refused,
+      unit: "requests",
+      baseline: base.refused,
+      goal: "0",
+      pass: app.refused === 0,
+    }),
   ];
   const ingest: BenchResult = {
     id: "ingest",
     title: "Webhook ingest: POST /api/webhooks/clinic (the app server) on loopback",
     command: benchCommand("ingest"),
-    baseline: "a bare node:http server doing the same signature check and one INSERT … ON CONFLICT DO NOTHING with pg (pool of 10, like the app)",
+    baseline:
+      "a bare node:http server doing the same signature check and one INSERT … ON CONFLICT DO NOTHING with pg (pool of 10, like the app)",
     figures,
     notes: [
       `Load: ${THROUGHPUT_COUNT} deliveries (≤ ${THROUGHPUT_SECONDS} s) with ${CONCURRENCY} in flight, then ${RATE_COUNT} at ${RATE}/s open loop (latency from each request's scheduled start), keep-alive agent, each delivery a new signed event.`,
@@ -162,11 +250,31 @@ export async function benchIngest(): Promise<BenchResult[]> {
     command: benchCommand("ingest"),
     baseline: "the same process idle (after start-up and its worker, before any request)",
     figures: [
-      figure({ name: "RSS peak under load", value: round(peak, 1), unit: "MiB", baseline: round(atStart, 1), ratio: round(peak / atStart) }),
-      figure({ name: "RSS median under load", value: round(summarize(underLoad).p50, 1), unit: "MiB", baseline: round(atStart, 1), ratio: round(summarize(underLoad).p50 / atStart) }),
-      figure({ name: "RSS 3 s after the load", value: round(idle, 1), unit: "MiB", baseline: round(atStart, 1), ratio: round(idle / atStart) }),
+      figure({
+        name: "RSS peak under load",
+        value: round(peak, 1),
+        unit: "MiB",
+        baseline: round(atStart, 1),
+        ratio: round(peak / atStart),
+      }),
+      figure({
+        name: "RSS median under load",
+        value: round(summarize(underLoad).p50, 1),
+        unit: "MiB",
+        baseline: round(atStart, 1),
+        ratio: round(summarize(underLoad).p50 / atStart),
+      }),
+      figure({
+        name: "RSS 3 s after the load",
+        value: round(idle, 1),
+        unit: "MiB",
+        baseline: round(atStart, 1),
+        ratio: round(idle / atStart),
+      }),
     ],
-    notes: [`VmRSS from /proc/<pid>/status of the PID started (node running lib/server/main.ts, no wrapper), sampled every 100 ms (${underLoad.length} samples).`],
+    notes: [
+      `VmRSS from /proc/<pid>/status of the PID started (node running lib/server/main.ts, no wrapper), sampled every 100 ms (${underLoad.length} samples).`,
+    ],
     seconds,
   };
   return [ingest, memory];

@@ -38,7 +38,16 @@ export interface LoadResult {
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const target = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(options.concurrency ?? 0, 256) });
-  const result: LoadResult = { sent: 0, answered: 0, acknowledged: [], statuses: {}, errors: 0, seconds: 0, throughput: 0, latenciesMs: [] };
+  const result: LoadResult = {
+    sent: 0,
+    answered: 0,
+    acknowledged: [],
+    statuses: {},
+    errors: 0,
+    seconds: 0,
+    throughput: 0,
+    latenciesMs: [],
+  };
   const started = performance.now();
   const deadline = started + options.maxSeconds * 1000;
 
@@ -47,7 +56,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       const { body, headers, key } = options.request(i);
       result.sent += 1;
       const req = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers } },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: "POST",
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
+        },
         (res) => {
           res.resume();
           res.on("end", () => {

@@ -4,7 +4,14 @@
 // over the same pages (the platform's own pace, the limit to approach), and platform calls used
 // against the minimum: one per 100 events per list, plus one page of the delivery log.
 import { createClinicClient } from "@/lib/clinic-api";
-import { EVENT_CATEGORIES, EVENT_RETENTION_DAYS, MAX_PAGE_SIZE, eventCategoryOf, eventTypesIn, type EventCategory } from "@/lib/contract";
+import {
+  EVENT_CATEGORIES,
+  EVENT_RETENTION_DAYS,
+  MAX_PAGE_SIZE,
+  eventCategoryOf,
+  eventTypesIn,
+  type EventCategory,
+} from "@/lib/contract";
 import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { recordEvent } from "@/sandbox/events/emit";
@@ -30,24 +37,36 @@ export async function benchReconcile(): Promise<BenchResult[]> {
     const state = sandbox.sb.state;
     const now = state.clock.now();
     // 30 days of clinic activity in every list, oldest first (the sandbox keeps events in order).
-    const spacing = (EVENT_RETENTION_DAYS - 0.5) * DAY_MS / PER_LIST;
+    const spacing = ((EVENT_RETENTION_DAYS - 0.5) * DAY_MS) / PER_LIST;
     for (let i = PER_LIST; i >= 1; i--) {
       for (const category of EVENT_CATEGORIES) {
         const types = eventTypesIn(category);
-        recordEvent(state, { clinicId: A, type: types[i % types.length], object: { id: `rec_${category}_${i}` }, at: Math.round(now - i * spacing) });
+        recordEvent(state, {
+          clinicId: A,
+          type: types[i % types.length],
+          object: { id: `rec_${category}_${i}` },
+          at: Math.round(now - i * spacing),
+        });
       }
     }
     state.events.sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
     const since = now - EVENT_RETENTION_DAYS * DAY_MS;
-    const listed = (c: EventCategory) => state.events.filter((e) => e.clinicId === A && e.createdAt >= since && eventCategoryOf(e.type) === c).length;
+    const listed = (c: EventCategory) =>
+      state.events.filter((e) => e.clinicId === A && e.createdAt >= since && eventCategoryOf(e.type) === c).length;
     const perList = Object.fromEntries(EVENT_CATEGORIES.map((c) => [c, listed(c)]));
     const total = Object.values(perList).reduce((s, n) => s + n, 0);
-    const minimumCalls = EVENT_CATEGORIES.reduce((s, c) => s + Math.max(1, Math.ceil(perList[c] / MAX_PAGE_SIZE)), 0) + 1;
+    const minimumCalls =
+      EVENT_CATEGORIES.reduce((s, c) => s + Math.max(1, Math.ceil(perList[c] / MAX_PAGE_SIZE)), 0) + 1;
 
     const token = (await sandbox.client.signIn(sandbox.clinicA.staff[0].id)).access_token;
     const feed = createClinicClient({
       baseUrl: sandbox.sb.url,
-      credentials: { tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: () => Promise.reject(new Error("no refresh in this benchmark")) } },
+      credentials: {
+        tokens: {
+          getAccessToken: async () => token,
+          refreshAfterUnauthorized: () => Promise.reject(new Error("no refresh in this benchmark")),
+        },
+      },
     });
 
     // Baseline: the same pages, fetched and parsed by the same client, stored nowhere.
@@ -55,7 +74,11 @@ export async function benchReconcile(): Promise<BenchResult[]> {
     let fetched = 0;
     for (const category of EVENT_CATEGORIES) {
       for (let number = 1; ; number++) {
-        const page = await feed.listEvents(category, { sort_by: "created_at", order_by: "ASC" }, { number, size: MAX_PAGE_SIZE });
+        const page = await feed.listEvents(
+          category,
+          { sort_by: "created_at", order_by: "ASC" },
+          { number, size: MAX_PAGE_SIZE },
+        );
         fetched += page.items.length;
         if (page.meta.next_page === null) break;
       }
@@ -65,39 +88,84 @@ export async function benchReconcile(): Promise<BenchResult[]> {
     await sandbox.client.control("/stats/reset", {});
     const run = await db.reconciliationRun.create({ data: { clinicId: A, trigger: "manual" } });
     const runStarted = performance.now();
-    const counters = await reconcileClinic(db, feed, A, run.id, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+    const counters = await reconcileClinic(db, feed, A, run.id, {
+      enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+    });
     const runSeconds = (performance.now() - runStarted) / 1000;
-    const calls = Object.values((await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats.requests_by_route).reduce((s, n) => s + n, 0);
+    const calls = Object.values(
+      (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats.requests_by_route,
+    ).reduce((s, n) => s + n, 0);
     const stored = await db.event.count({ where: { clinicId: A } });
 
     // Again, from the cursors: what a scheduled run costs when nothing is new.
     await sandbox.client.control("/stats/reset", {});
     const again = await db.reconciliationRun.create({ data: { clinicId: A, trigger: "schedule" } });
-    const second = await reconcileClinic(db, feed, A, again.id, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
-    const secondCalls = Object.values((await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats.requests_by_route).reduce((s, n) => s + n, 0);
+    const second = await reconcileClinic(db, feed, A, again.id, {
+      enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+    });
+    const secondCalls = Object.values(
+      (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats.requests_by_route,
+    ).reduce((s, n) => s + n, 0);
 
     const rate = counters.fetched / runSeconds;
     const baseRate = fetched / fetchSeconds;
-    return [{
-      id: "reconcile",
-      title: `Reconciliation: first backfill of 30 days, six lists, ${total.toLocaleString("en")} events`,
-      command: benchCommand("reconcile"),
-      baseline: "a fetch-only pass over the same pages with the same typed client (no store, no queue)",
-      figures: [
-        figure({ name: "events per second", value: round(rate, 0), unit: "events/s", baseline: round(baseRate, 0), ratio: round(rate / baseRate) }),
-        figure({ name: "platform calls used vs minimum", value: calls, unit: "calls", baseline: minimumCalls, ratio: round(calls / minimumCalls, 3), goal: "ratio 1.0", pass: calls === minimumCalls }),
-        figure({ name: "events stored vs listed by the platform", value: stored, unit: "events", baseline: total, ratio: round(stored / total, 3), goal: "ratio 1.0", pass: stored === total }),
-        figure({ name: "second run from the cursors: calls", value: secondCalls, unit: "calls", baseline: 7, ratio: round(secondCalls / 7), goal: null }),
-        figure({ name: "second run: events inserted", value: second.inserted, unit: "events", goal: "0", pass: second.inserted === 0 }),
-      ],
-      notes: [
-        `Per list (events the platform lists in its 30 days): ${JSON.stringify(perList)}; the minimum is ${minimumCalls} calls (pages of ${MAX_PAGE_SIZE}, one delivery-log page).`,
-        `First run: ${counters.fetched} fetched, ${counters.inserted} inserted in ${runSeconds.toFixed(1)} s, each page stored with INSERT … ON CONFLICT DO NOTHING and its new ids queued (pg-boss); the fetch-only pass took ${fetchSeconds.toFixed(1)} s.`,
-        "The sandbox runs in the benchmark's process (in memory), so its time is in both figures alike.",
-        `Second run fetched ${second.fetched} events (the overlap of one day before each cursor) and used ${secondCalls} calls; its baseline is one page per list plus the delivery log (7).`,
-      ],
-      seconds: (performance.now() - started) / 1000,
-    }];
+    return [
+      {
+        id: "reconcile",
+        title: `Reconciliation: first backfill of 30 days, six lists, ${total.toLocaleString("en")} events`,
+        command: benchCommand("reconcile"),
+        baseline: "a fetch-only pass over the same pages with the same typed client (no store, no queue)",
+        figures: [
+          figure({
+            name: "events per second",
+            value: round(rate, 0),
+            unit: "events/s",
+            baseline: round(baseRate, 0),
+            ratio: round(rate / baseRate),
+          }),
+          figure({
+            name: "platform calls used vs minimum",
+            value: calls,
+            unit: "calls",
+            baseline: minimumCalls,
+            ratio: round(calls / minimumCalls, 3),
+            goal: "ratio 1.0",
+            pass: calls === minimumCalls,
+          }),
+          figure({
+            name: "events stored vs listed by the platform",
+            value: stored,
+            unit: "events",
+            baseline: total,
+            ratio: round(stored / total, 3),
+            goal: "ratio 1.0",
+            pass: stored === total,
+          }),
+          figure({
+            name: "second run from the cursors: calls",
+            value: secondCalls,
+            unit: "calls",
+            baseline: 7,
+            ratio: round(secondCalls / 7),
+            goal: null,
+          }),
+          figure({
+            name: "second run: events inserted",
+            value: second.inserted,
+            unit: "events",
+            goal: "0",
+            pass: second.inserted === 0,
+          }),
+        ],
+        notes: [
+          `Per list (events the platform lists in its 30 days): ${JSON.stringify(perList)}; the minimum is ${minimumCalls} calls (pages of ${MAX_PAGE_SIZE}, one delivery-log page).`,
+          `First run: ${counters.fetched} fetched, ${counters.inserted} inserted in ${runSeconds.toFixed(1)} s, each page stored with INSERT … ON CONFLICT DO NOTHING and its new ids queued (pg-boss); the fetch-only pass took ${fetchSeconds.toFixed(1)} s.`,
+          "The sandbox runs in the benchmark's process (in memory), so its time is in both figures alike.",
+          `Second run fetched ${second.fetched} events (the overlap of one day before each cursor) and used ${secondCalls} calls; its baseline is one page per list plus the delivery log (7).`,
+        ],
+        seconds: (performance.now() - started) / 1000,
+      },
+    ];
   } finally {
     await boss.stop({ graceful: false });
     await db.$disconnect();

@@ -4,7 +4,14 @@
 // our stored expiry is past (refresh before calling), or the platform expired the token (401s,
 // refresh after). The burst's time is compared with the same burst on a fresh token.
 import { LOCAL_DEFAULTS } from "@/lib/contract";
-import { authorizeAs, sandboxControl, sandboxSeed, startAuthTestbed, tokenRefreshCount, TEST_REDIRECT_URI } from "@/tooling/testing/auth-testbed";
+import {
+  authorizeAs,
+  sandboxControl,
+  sandboxSeed,
+  startAuthTestbed,
+  tokenRefreshCount,
+  TEST_REDIRECT_URI,
+} from "@/tooling/testing/auth-testbed";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round } from "@/tooling/bench/stats";
 
@@ -19,7 +26,9 @@ export async function benchRefresh(): Promise<BenchResult[]> {
   const { clientForConnection } = await import("@/lib/auth/platform-client");
   try {
     const seed = await sandboxSeed(bed.sandboxUrl);
-    const { code } = await authorizeAs(bed.sandboxUrl, seed.clinics[0].practitioners[0].id, { clientId: LOCAL_DEFAULTS.clientId });
+    const { code } = await authorizeAs(bed.sandboxUrl, seed.clinics[0].practitioners[0].id, {
+      clientId: LOCAL_DEFAULTS.clientId,
+    });
     const { userId } = await exchangeAndStore(code, TEST_REDIRECT_URI);
     const connectionId = (await db.platformConnection.findUniqueOrThrow({ where: { userId } })).id;
 
@@ -36,31 +45,76 @@ export async function benchRefresh(): Promise<BenchResult[]> {
 
     await burst(); // warm-up: connections, modules
     const fresh = await burst();
-    await db.platformConnection.update({ where: { id: connectionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.platformConnection.update({
+      where: { id: connectionId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expiredHere = await burst();
     await sandboxControl(bed.sandboxUrl, "faults", { expire_tokens: true });
     const expiredThere = await burst();
     await sandboxControl(bed.sandboxUrl, "faults", { clear: true });
 
-    return [{
-      id: "refresh",
-      title: `Token refresh: ${CONCURRENT} concurrent requests with an expired access token`,
-      command: benchCommand("refresh"),
-      baseline: "the same burst with a valid token (for time); the goal for refreshes is exactly 1",
-      figures: [
-        figure({ name: "refreshes, stored expiry past", value: expiredHere.refreshes, unit: "refreshes", baseline: 1, ratio: expiredHere.refreshes, goal: "1", pass: expiredHere.refreshes === 1 }),
-        figure({ name: "refreshes, platform answered 401", value: expiredThere.refreshes, unit: "refreshes", baseline: 1, ratio: expiredThere.refreshes, goal: "1", pass: expiredThere.refreshes === 1 }),
-        figure({ name: "failed requests (all three bursts)", value: fresh.failed + expiredHere.failed + expiredThere.failed, unit: "requests", goal: "0", pass: fresh.failed + expiredHere.failed + expiredThere.failed === 0 }),
-        figure({ name: "burst time, stored expiry past", value: round(expiredHere.ms, 1), unit: "ms", baseline: round(fresh.ms, 1), ratio: round(expiredHere.ms / fresh.ms) }),
-        figure({ name: "burst time, platform answered 401", value: round(expiredThere.ms, 1), unit: "ms", baseline: round(fresh.ms, 1), ratio: round(expiredThere.ms / fresh.ms) }),
-        figure({ name: "refreshes with a valid token", value: fresh.refreshes, unit: "refreshes", goal: "0", pass: fresh.refreshes === 0 }),
-      ],
-      notes: [
-        "Each request builds its client with clientForConnection (as each server action does) and calls GET /api/clinic on the sandbox; refreshes are counted by the sandbox.",
-        "Two processes refreshing at once are covered by lib/auth/refresh.int.test.ts (also exactly one refresh).",
-      ],
-      seconds: (performance.now() - started) / 1000,
-    }];
+    return [
+      {
+        id: "refresh",
+        title: `Token refresh: ${CONCURRENT} concurrent requests with an expired access token`,
+        command: benchCommand("refresh"),
+        baseline: "the same burst with a valid token (for time); the goal for refreshes is exactly 1",
+        figures: [
+          figure({
+            name: "refreshes, stored expiry past",
+            value: expiredHere.refreshes,
+            unit: "refreshes",
+            baseline: 1,
+            ratio: expiredHere.refreshes,
+            goal: "1",
+            pass: expiredHere.refreshes === 1,
+          }),
+          figure({
+            name: "refreshes, platform answered 401",
+            value: expiredThere.refreshes,
+            unit: "refreshes",
+            baseline: 1,
+            ratio: expiredThere.refreshes,
+            goal: "1",
+            pass: expiredThere.refreshes === 1,
+          }),
+          figure({
+            name: "failed requests (all three bursts)",
+            value: fresh.failed + expiredHere.failed + expiredThere.failed,
+            unit: "requests",
+            goal: "0",
+            pass: fresh.failed + expiredHere.failed + expiredThere.failed === 0,
+          }),
+          figure({
+            name: "burst time, stored expiry past",
+            value: round(expiredHere.ms, 1),
+            unit: "ms",
+            baseline: round(fresh.ms, 1),
+            ratio: round(expiredHere.ms / fresh.ms),
+          }),
+          figure({
+            name: "burst time, platform answered 401",
+            value: round(expiredThere.ms, 1),
+            unit: "ms",
+            baseline: round(fresh.ms, 1),
+            ratio: round(expiredThere.ms / fresh.ms),
+          }),
+          figure({
+            name: "refreshes with a valid token",
+            value: fresh.refreshes,
+            unit: "refreshes",
+            goal: "0",
+            pass: fresh.refreshes === 0,
+          }),
+        ],
+        notes: [
+          "Each request builds its client with clientForConnection (as each server action does) and calls GET /api/clinic on the sandbox; refreshes are counted by the sandbox.",
+          "Two processes refreshing at once are covered by lib/auth/refresh.int.test.ts (also exactly one refresh).",
+        ],
+        seconds: (performance.now() - started) / 1000,
+      },
+    ];
   } finally {
     await db.$disconnect();
     await bed.close();

@@ -18,7 +18,11 @@ export function formatResult(r: BenchResult): string {
   return lines.join("\n");
 }
 
-export function writeBenchmarksMd(file: string, results: Array<BenchResult & { ranAt: string }>, database: string): void {
+export function writeBenchmarksMd(
+  file: string,
+  results: Array<BenchResult & { ranAt: string }>,
+  database: string,
+): void {
   const out = [
     "# Benchmarks",
     "",
@@ -29,9 +33,20 @@ export function writeBenchmarksMd(file: string, results: Array<BenchResult & { r
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Database: ${database}.`,
   ];
   for (const r of results) {
-    out.push("", `## ${r.title}`, "", `Reproduce: \`${r.command}\` — ran ${r.ranAt.slice(0, 16).replace("T", " ")} UTC, ${r.seconds.toFixed(0)} s.`, "", `Baseline: ${r.baseline}.`, "");
+    out.push(
+      "",
+      `## ${r.title}`,
+      "",
+      `Reproduce: \`${r.command}\` — ran ${r.ranAt.slice(0, 16).replace("T", " ")} UTC, ${r.seconds.toFixed(0)} s.`,
+      "",
+      `Baseline: ${r.baseline}.`,
+      "",
+    );
     out.push("| figure | value | baseline | ratio | goal | |", "|---|---:|---:|---:|---|---|");
-    for (const f of r.figures) out.push(`| ${f.name} | ${num(f.value)} ${f.unit} | ${f.baseline === null ? "—" : `${num(f.baseline)} ${f.unit}`} | ${num(f.ratio)} | ${f.goal ?? ""} | ${verdict(f)} |`);
+    for (const f of r.figures)
+      out.push(
+        `| ${f.name} | ${num(f.value)} ${f.unit} | ${f.baseline === null ? "—" : `${num(f.baseline)} ${f.unit}`} | ${num(f.ratio)} | ${f.goal ?? ""} | ${verdict(f)} |`,
+      );
     if (r.notes.length) out.push("", ...r.notes.map((n) => `- ${n}`));
   }
   fs.writeFileSync(file, `${out.join("\n")}\n`);

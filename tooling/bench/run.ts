@@ -30,8 +30,13 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 async function databaseEnv(): Promise<{ env: Record<string, string>; label: string }> {
-  if (process.env.DATABASE_URL) return { env: { TEST_PG_ADMIN_URL: process.env.DATABASE_URL }, label: "the PostgreSQL server of DATABASE_URL (scratch databases)" };
-  if (await reachable(LOCAL_SERVER)) return { env: { TEST_PG_ADMIN_URL: LOCAL_SERVER }, label: "PostgreSQL at 127.0.0.1:5432 (scratch databases)" };
+  if (process.env.DATABASE_URL)
+    return {
+      env: { TEST_PG_ADMIN_URL: process.env.DATABASE_URL },
+      label: "the PostgreSQL server of DATABASE_URL (scratch databases)",
+    };
+  if (await reachable(LOCAL_SERVER))
+    return { env: { TEST_PG_ADMIN_URL: LOCAL_SERVER }, label: "PostgreSQL at 127.0.0.1:5432 (scratch databases)" };
   return { env: {}, label: "embedded PGlite (no PostgreSQL server reachable)" };
 }
 
@@ -49,12 +54,16 @@ async function main(): Promise<void> {
     console.log(`\n━━ ${id} ━━`);
     const out = path.join(resultsDir, `${id}.json`);
     fs.rmSync(out, { force: true });
-    const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", repoPath("tooling/bench/child.ts"), id, out], {
-      cwd: repoPath(),
-      stdio: "inherit",
-      env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" },
-      timeout: 6 * 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", repoPath("tooling/bench/child.ts"), id, out],
+      {
+        cwd: repoPath(),
+        stdio: "inherit",
+        env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" },
+        timeout: 6 * 60_000,
+      },
+    );
     if (run.status !== 0 || !fs.existsSync(out)) {
       crashed += 1;
       console.error(`${id}: did not finish (exit ${run.status ?? run.signal})`);
@@ -69,7 +78,8 @@ async function main(): Promise<void> {
     const file = path.join(resultsDir, `${id}.json`);
     if (!fs.existsSync(file)) continue;
     const ranAt = fs.statSync(file).mtime.toISOString();
-    for (const r of BenchResultSchema.array().parse(JSON.parse(fs.readFileSync(file, "utf8")))) latest.push({ ...r, ranAt });
+    for (const r of BenchResultSchema.array().parse(JSON.parse(fs.readFileSync(file, "utf8"))))
+      latest.push({ ...r, ranAt });
   }
   writeBenchmarksMd(repoPath("BENCHMARKS.md"), latest, label);
   console.log(`\nWrote BENCHMARKS.md (${latest.length} results).`);

@@ -27,11 +27,13 @@ export async function scratchDatabase(prefix: string): Promise<TestDatabase> {
   return database;
 }
 
-
 /** VmRSS of a process in MiB, from /proc (Linux); NaN when it cannot be read. */
 export function residentMiB(pid: number): number {
   try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("VmRSS:"));
     return line ? Number(line.replace(/\D+/g, "")) / 1024 : Number.NaN;
   } catch {
     return Number.NaN;

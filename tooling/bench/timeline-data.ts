@@ -27,7 +27,17 @@ export async function fillEvents(client: pg.Client, count: number): Promise<void
             jsonb_build_object(($9::text[])[1 + g % $5], jsonb_build_object('id', 'rec_' || (g % 20000), 'name', 'Name ' || (g % 977), 'note', md5(g::text))),
             $6::timestamp
      FROM generate_series(1, $8::int) AS g`,
-    [BENCH_CLINIC, OTHER_CLINIC, types, categories, types.length, NEWEST.toISOString().slice(0, 23), SPACING_SECONDS, count, dataKeys],
+    [
+      BENCH_CLINIC,
+      OTHER_CLINIC,
+      types,
+      categories,
+      types.length,
+      NEWEST.toISOString().slice(0, 23),
+      SPACING_SECONDS,
+      count,
+      dataKeys,
+    ],
   );
   await client.query(
     `INSERT INTO event_daily_counts (clinic_id, day, category, type, count)

@@ -34,7 +34,8 @@ export async function benchTimeline(): Promise<BenchResult[]> {
     const { listTimeline } = await import("@/lib/events/timeline/list");
     const { eventsPerDay } = await import("@/lib/events/timeline/chart");
     const { TimelineCursorSchema } = await import("@/lib/events/timeline/filters");
-    const page = (filters: TimelineFilters) => Promise.all([listTimeline(db, BENCH_CLINIC, filters), eventsPerDay(db, BENCH_CLINIC, filters, TODAY)]);
+    const page = (filters: TimelineFilters) =>
+      Promise.all([listTimeline(db, BENCH_CLINIC, filters), eventsPerDay(db, BENCH_CLINIC, filters, TODAY)]);
 
     const firstPage = await listTimeline(db, BENCH_CLINIC, {});
     const cursor = TimelineCursorSchema.parse(firstPage.nextCursor);
@@ -52,35 +53,64 @@ export async function benchTimeline(): Promise<BenchResult[]> {
       first: summarize(await timeRuns(() => pool.query(BARE_FIRST, [BENCH_CLINIC]), ITERATIONS)),
       filtered: summarize(await timeRuns(() => pool.query(BARE_FILTERED, FILTERED_ARGS), ITERATIONS)),
     };
-    const plans = await Promise.all([BARE_FIRST, BARE_FILTERED].map(async (sql, i) => {
-      const rows = (await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, i === 0 ? [BENCH_CLINIC] : FILTERED_ARGS)).rows;
-      return rows.map((r) => r["QUERY PLAN"]).find((l) => /Index/.test(l))?.trim() ?? rows[0]["QUERY PLAN"];
-    }));
+    const plans = await Promise.all(
+      [BARE_FIRST, BARE_FILTERED].map(async (sql, i) => {
+        const rows = (
+          await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, i === 0 ? [BENCH_CLINIC] : FILTERED_ARGS)
+        ).rows;
+        return (
+          rows
+            .map((r) => r["QUERY PLAN"])
+            .find((l) => /Index/.test(l))
+            ?.trim() ?? rows[0]["QUERY PLAN"]
+        );
+      }),
+    );
     await pool.end();
 
-    const p95 = (name: string, a: ReturnType<typeof summarize>, b: ReturnType<typeof summarize> | null, goal = true): Figure =>
-      figure({ name, value: round(a.p95), unit: "ms", baseline: b ? round(b.p95) : null, ratio: b ? round(a.p95 / b.p95) : null, ...(goal ? { goal: "p95 < 50 ms", pass: a.p95 < 50 } : {}) });
-    return [{
-      id: "timeline",
-      title: `Timeline: server time of a page with ${count.toLocaleString("en")} stored events`,
-      command: benchCommand("timeline"),
-      baseline: "the bare index-scan query for the same rows (51, newest first), sent with pg to the same database",
-      figures: [
-        p95("first page p95 (list + chart)", app.first, bare.first),
-        figure({ name: "first page p50 (list + chart)", value: round(app.first.p50), unit: "ms", baseline: round(bare.first.p50), ratio: round(app.first.p50 / bare.first.p50) }),
-        p95("filtered page p95 (category + date range; list + chart)", app.filtered, bare.filtered),
-        p95("first page, list only p95", app.listOnly, bare.first, false),
-        p95("next page by keyset cursor p95", app.next, bare.first, false),
-        p95("free-text search in event data p95 (informational)", app.search, null, false),
-      ],
-      notes: [
-        `${count.toLocaleString("en")} events (90% in the clinic read, 10% in another; all 14 types over ~${Math.round((count * 31) / 86400)} days) inserted with INSERT … SELECT generate_series in ${fillSeconds.toFixed(0)} s, then VACUUM ANALYZE.`,
-        `${ITERATIONS} timed runs after 10 untimed, one at a time (search: 20 runs). Filtered page: ${JSON.stringify(FILTERED)}.`,
-        `Bare plans: first page → ${plans[0]}; filtered → ${plans[1]}.`,
-        "Search (ILIKE over data::text) scans the clinic's rows newest first until 51 match: its time depends on how rare the term is; no goal is set for it.",
-      ],
-      seconds: (performance.now() - started) / 1000,
-    }];
+    const p95 = (
+      name: string,
+      a: ReturnType<typeof summarize>,
+      b: ReturnType<typeof summarize> | null,
+      goal = true,
+    ): Figure =>
+      figure({
+        name,
+        value: round(a.p95),
+        unit: "ms",
+        baseline: b ? round(b.p95) : null,
+        ratio: b ? round(a.p95 / b.p95) : null,
+        ...(goal ? { goal: "p95 < 50 ms", pass: a.p95 < 50 } : {}),
+      });
+    return [
+      {
+        id: "timeline",
+        title: `Timeline: server time of a page with ${count.toLocaleString("en")} stored events`,
+        command: benchCommand("timeline"),
+        baseline: "the bare index-scan query for the same rows (51, newest first), sent with pg to the same database",
+        figures: [
+          p95("first page p95 (list + chart)", app.first, bare.first),
+          figure({
+            name: "first page p50 (list + chart)",
+            value: round(app.first.p50),
+            unit: "ms",
+            baseline: round(bare.first.p50),
+            ratio: round(app.first.p50 / bare.first.p50),
+          }),
+          p95("filtered page p95 (category + date range; list + chart)", app.filtered, bare.filtered),
+          p95("first page, list only p95", app.listOnly, bare.first, false),
+          p95("next page by keyset cursor p95", app.next, bare.first, false),
+          p95("free-text search in event data p95 (informational)", app.search, null, false),
+        ],
+        notes: [
+          `${count.toLocaleString("en")} events (90% in the clinic read, 10% in another; all 14 types over ~${Math.round((count * 31) / 86400)} days) inserted with INSERT … SELECT generate_series in ${fillSeconds.toFixed(0)} s, then VACUUM ANALYZE.`,
+          `${ITERATIONS} timed runs after 10 untimed, one at a time (search: 20 runs). Filtered page: ${JSON.stringify(FILTERED)}.`,
+          `Bare plans: first page → ${plans[0]}; filtered → ${plans[1]}.`,
+          "Search (ILIKE over data::text) scans the clinic's rows newest first until 51 match: its time depends on how rare the term is; no goal is set for it.",
+        ],
+        seconds: (performance.now() - started) / 1000,
+      },
+    ];
   } finally {
     await database.drop();
   }

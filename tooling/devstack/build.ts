@@ -13,7 +13,11 @@ const SOURCE_DIRS = ["app", "components", "lib", "public", "prisma"];
 const SOURCE_FILES = ["next.config.js", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
 const SKIP = new Set(["generated", "node_modules", "migrate"]);
 
-export const PRISMA_ENV = { CHECKPOINT_DISABLE: "1", PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", PRISMA_HIDE_UPDATE_MESSAGE: "1" };
+export const PRISMA_ENV = {
+  CHECKPOINT_DISABLE: "1",
+  PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true",
+  PRISMA_HIDE_UPDATE_MESSAGE: "1",
+};
 
 export function generatePrismaClient(): void {
   execFileSync(process.execPath, [repoPath("node_modules/prisma/build/index.js"), "generate"], {

@@ -41,14 +41,23 @@ async function ownerProcess(dataDir: string): Promise<ChildProcess> {
     await client.end();
     console.log("ready");
     setInterval(() => {}, 60_000);`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: repoPath(), env: { ...process.env, DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: repoPath(),
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the owner process did not start within 45 s")), 45_000);
-    readline.createInterface({ input: child.stdout! }).on("line", (line) => line === "ready" && (clearTimeout(timer), resolve()));
-    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the owner process exited with ${code}: ${stderr}`))));
+    readline
+      .createInterface({ input: child.stdout! })
+      .on("line", (line) => line === "ready" && (clearTimeout(timer), resolve()));
+    child.once(
+      "exit",
+      (code) => (clearTimeout(timer), reject(new Error(`the owner process exited with ${code}: ${stderr}`))),
+    );
   });
   return child;
 }
@@ -67,7 +76,11 @@ async function deadPid(): Promise<number> {
 }
 
 afterEach(async () => {
-  await Promise.all(children.splice(0).map((child) => (child.exitCode === null && child.signalCode === null ? killed(child) : undefined)));
+  await Promise.all(
+    children
+      .splice(0)
+      .map((child) => (child.exitCode === null && child.signalCode === null ? killed(child) : undefined)),
+  );
   await Promise.all(running.splice(0).map((db) => db.stop()));
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -77,19 +90,26 @@ describe("embedded PostgreSQL in a data folder", () => {
     const dataDir = newDataDir();
     const first = await start(dataDir);
     expect((await deployMigrations(first.url)).applied.length).toBeGreaterThan(0);
-    await query(first.url, "INSERT INTO clinics (id, name, updated_at) VALUES ($1, $2, now())", ["clinic_kept", "Kept Across Restarts"]);
+    await query(first.url, "INSERT INTO clinics (id, name, updated_at) VALUES ($1, $2, now())", [
+      "clinic_kept",
+      "Kept Across Restarts",
+    ]);
     await stop(first);
     expect(fs.existsSync(lockOf(dataDir))).toBe(false);
 
     const second = await start(dataDir);
     expect((await deployMigrations(second.url)).applied).toEqual([]);
-    expect(await query(second.url, "SELECT name FROM clinics WHERE id = $1", ["clinic_kept"])).toEqual([{ name: "Kept Across Restarts" }]);
+    expect(await query(second.url, "SELECT name FROM clinics WHERE id = $1", ["clinic_kept"])).toEqual([
+      { name: "Kept Across Restarts" },
+    ]);
   }, 60_000);
 
   it("refuses a second start on the folder while the first runs, in the same process", async () => {
     const dataDir = newDataDir();
     const first = await start(dataDir);
-    await expect(start(dataDir)).rejects.toThrow(new RegExp(`already in use by process ${process.pid}\\b.*DATABASE_URL`));
+    await expect(start(dataDir)).rejects.toThrow(
+      new RegExp(`already in use by process ${process.pid}\\b.*DATABASE_URL`),
+    );
     // The refusal left the owner's lock and database alone.
     expect(fs.readFileSync(lockOf(dataDir), "utf8")).toBe(String(process.pid));
     expect(await query(first.url, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
@@ -112,13 +132,17 @@ describe("embedded PostgreSQL in a data folder", () => {
     ["a process that has exited", async () => String(await deadPid())],
     ["this process's PID, left by an earlier process that had it", async () => String(process.pid)],
     ["no PID at all", async () => "not a pid"],
-  ])("recovers a stale lock naming %s", async (_, content) => {
-    const dataDir = newDataDir();
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(lockOf(dataDir), await content());
-    const db = await start(dataDir);
-    expect(fs.readFileSync(lockOf(dataDir), "utf8")).toBe(String(process.pid));
-    await stop(db);
-    expect(fs.existsSync(lockOf(dataDir))).toBe(false);
-  }, 60_000);
+  ])(
+    "recovers a stale lock naming %s",
+    async (_, content) => {
+      const dataDir = newDataDir();
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.writeFileSync(lockOf(dataDir), await content());
+      const db = await start(dataDir);
+      expect(fs.readFileSync(lockOf(dataDir), "utf8")).toBe(String(process.pid));
+      await stop(db);
+      expect(fs.existsSync(lockOf(dataDir))).toBe(false);
+    },
+    60_000,
+  );
 });

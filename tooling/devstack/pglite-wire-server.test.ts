@@ -10,7 +10,10 @@ describe("embedded PostgreSQL over the wire", () => {
   let pools: pg.Pool[];
   beforeAll(async () => {
     embedded = await startEmbeddedPostgres();
-    pools = [new pg.Pool({ connectionString: embedded.url, max: 4 }), new pg.Pool({ connectionString: embedded.url, max: 4 })];
+    pools = [
+      new pg.Pool({ connectionString: embedded.url, max: 4 }),
+      new pg.Pool({ connectionString: embedded.url, max: 4 }),
+    ];
   });
   afterAll(async () => {
     await Promise.all(pools.map((pool) => pool.end()));

@@ -48,7 +48,9 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
         const { socket } = batch.connection;
         try {
           await pglite.runExclusive(() =>
-            pglite.execProtocolRawStream(batch.message, { onRawData: (data) => void (socket.writable && socket.write(data)) }),
+            pglite.execProtocolRawStream(batch.message, {
+              onRawData: (data) => void (socket.writable && socket.write(data)),
+            }),
           );
         } catch {
           socket.destroy();

@@ -64,7 +64,8 @@ export function appServerArgs(port: number): string[] {
 export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} did not come up: the process exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`${url} did not come up: the process exited with code ${child.exitCode}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.status < 500) return;

@@ -6,7 +6,14 @@ import { parseConfig } from "@/lib/config";
 import { buildIfNeeded, ensurePrismaClient } from "@/tooling/devstack/build";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/tooling/devstack/embedded-postgres";
 import { localSecret } from "@/tooling/devstack/local-secret";
-import { appServerArgs, repoPath, sandboxArgs, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
+import {
+  appServerArgs,
+  repoPath,
+  sandboxArgs,
+  startService,
+  waitForHttp,
+  type Service,
+} from "@/tooling/devstack/processes";
 import { deployMigrations } from "@/tooling/migrate";
 
 const log = (line: string) => console.log(`[clinic-connect] ${line}`);
@@ -32,7 +39,10 @@ async function main(): Promise<void> {
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: repoPath(".data/pglite"), port: Number(process.env.EMBEDDED_DB_PORT ?? 0) });
+      embedded = await startEmbeddedPostgres({
+        dataDir: repoPath(".data/pglite"),
+        port: Number(process.env.EMBEDDED_DB_PORT ?? 0),
+      });
       databaseUrl = embedded.url;
       log(`Embedded PostgreSQL (data in .data/pglite) at ${databaseUrl}`);
     } else {

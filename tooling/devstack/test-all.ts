@@ -43,11 +43,23 @@ function main(): void {
   const stages: StageResult[] = [];
   stages.push(run("typecheck", [repoPath("node_modules/typescript/bin/tsc"), "--noEmit", "--incremental", "false"]));
   stages.push(run("lint", [repoPath("node_modules/eslint/bin/eslint.js"), "--max-warnings", "0", "."]));
-  stages.push(run("format", [repoPath("node_modules/prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."]));
+  stages.push(
+    run("format", [repoPath("node_modules/prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."]),
+  );
   stages.push(run("migrations", ["--import", "tsx", repoPath("tooling/migrate/cli.ts"), "check"]));
 
   const vitestJson = `${resultsDir}/vitest.json`;
-  const unit = run("unit+integration", [repoPath("node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], dbEnv);
+  const unit = run(
+    "unit+integration",
+    [
+      repoPath("node_modules/vitest/vitest.mjs"),
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${vitestJson}`,
+    ],
+    dbEnv,
+  );
   unit.counts = readVitestCounts(vitestJson);
   stages.push(unit);
 
@@ -55,11 +67,15 @@ function main(): void {
   stages.push(build);
   const playwrightJson = `${resultsDir}/playwright.json`;
   if (build.ok) {
-    const e2e = run("e2e", [repoPath("node_modules/@playwright/test/cli.js"), "test", "--config", repoPath("e2e/playwright.config.ts")], {
-      ...dbEnv,
-      ...E2E_ENV,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    });
+    const e2e = run(
+      "e2e",
+      [repoPath("node_modules/@playwright/test/cli.js"), "test", "--config", repoPath("e2e/playwright.config.ts")],
+      {
+        ...dbEnv,
+        ...E2E_ENV,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      },
+    );
     e2e.counts = readPlaywrightCounts(playwrightJson);
     stages.push(e2e);
   } else {
@@ -72,7 +88,11 @@ function summarize(stages: StageResult[]): void {
   console.log("\n━━ summary ━━");
   for (const stage of stages) {
     const status = stage.skipped ? (stage.ok ? "skip" : "FAIL") : stage.ok ? "ok  " : "FAIL";
-    const detail = stage.skipped ?? (stage.counts ? `${stage.counts.passed} passed, ${stage.counts.failed} failed, ${stage.counts.skipped} skipped` : "");
+    const detail =
+      stage.skipped ??
+      (stage.counts
+        ? `${stage.counts.passed} passed, ${stage.counts.failed} failed, ${stage.counts.skipped} skipped`
+        : "");
     console.log(`${status}  ${stage.name.padEnd(18)} ${stage.seconds.toFixed(1).padStart(6)} s  ${detail}`);
   }
   const passed = stages.reduce((n, s) => n + (s.skipped ? 0 : (s.counts?.passed ?? (s.ok ? 1 : 0))), 0);

@@ -8,7 +8,12 @@ export interface Counts {
   skipped: number;
 }
 
-const VitestReport = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number(), numTodoTests: z.number() });
+const VitestReport = z.object({
+  numPassedTests: z.number(),
+  numFailedTests: z.number(),
+  numPendingTests: z.number(),
+  numTodoTests: z.number(),
+});
 const PlaywrightReport = z.object({
   stats: z.object({ expected: z.number(), unexpected: z.number(), skipped: z.number(), flaky: z.number() }),
 });

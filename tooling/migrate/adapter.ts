@@ -30,7 +30,15 @@ export class ReadOnlyRefusal extends DriverAdapterError {
   }
   constructor() {
     const message = ReadOnlyRefusal.MESSAGE;
-    super({ kind: "postgres", code: "25006", severity: "ERROR", message, detail: undefined, column: undefined, hint: undefined });
+    super({
+      kind: "postgres",
+      code: "25006",
+      severity: "ERROR",
+      message,
+      detail: undefined,
+      column: undefined,
+      hint: undefined,
+    });
   }
 }
 

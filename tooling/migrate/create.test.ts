@@ -15,7 +15,11 @@ const V2 = V1.replace("  name String\n", "  name String\n  email String?\n");
 const V3 = V1.replace("  name String\n", "  name String\n  contact String?\n");
 
 const shadowCount = async (db: TestDb) =>
-  (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_%'"))[0]!.n;
+  (
+    await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_%'",
+    )
+  )[0]!.n;
 
 describe.skipIf(!REAL_SERVER)("create and check on PostgreSQL", () => {
   let db: TestDb;
@@ -68,7 +72,7 @@ describe.skipIf(!REAL_SERVER)("create and check on PostgreSQL", () => {
     expect(await checkMigrations(options)).toMatchObject({ ok: true, uncovered: null, drift: null });
   });
 
-  it("replays hand-written SQL whole and reads \"char\" catalog columns (CHECK constraints)", async () => {
+  it('replays hand-written SQL whole and reads "char" catalog columns (CHECK constraints)', async () => {
     project.addMigration(
       "29990101000000_checks",
       `-- a comment; with a semicolon

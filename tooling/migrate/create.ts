@@ -7,7 +7,13 @@
 // head of the history, so it is skipped (and said so) otherwise.
 import { ReadOnlyRefusal } from "./adapter";
 import { noFilters } from "./engine";
-import { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH, migrationList, nextMigrationPrefix, writeMigration } from "./files";
+import {
+  DEFAULT_MIGRATIONS_DIR,
+  DEFAULT_SCHEMA_PATH,
+  migrationList,
+  nextMigrationPrefix,
+  writeMigration,
+} from "./files";
 import { withEngine, type EngineSession } from "./session";
 import { migrationStatus } from "./status";
 import { parseTarget } from "./target";
@@ -80,7 +86,11 @@ async function dataLoss(session: EngineSession, url: string, dir: string, log: (
   try {
     // force: false never applies anything when there is a warning; when there is none it tries to,
     // and the read-only connection refuses: that refusal means "no warnings".
-    const push = await session.engine.schemaPush({ force: false, schema: { files: [session.schema] }, filters: noFilters });
+    const push = await session.engine.schemaPush({
+      force: false,
+      schema: { files: [session.schema] },
+      filters: noFilters,
+    });
     return { warnings: push.warnings, unexecutable: push.unexecutable };
   } catch (error) {
     if (ReadOnlyRefusal.matches(error)) return { warnings: [], unexecutable: [] };

@@ -7,7 +7,14 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checksumOf } from "./files";
 import { deployMigrations, formatStatus, migrationStatus, MigrationFailedError, resolveRolledBack } from "./index";
-import { REAL_SERVER, createPgliteDb, createPostgresDb, createProject, type TestDb, type TestProject } from "./test-support";
+import {
+  REAL_SERVER,
+  createPgliteDb,
+  createPostgresDb,
+  createProject,
+  type TestDb,
+  type TestProject,
+} from "./test-support";
 
 // `;` where a naive splitter cuts: a comment, a string literal, a $$ body with several statements.
 const TRICKY_SQL = `-- Create the notes table; the splitter must not cut here
@@ -78,9 +85,7 @@ describe.skipIf(!REAL_SERVER)("deploy on PostgreSQL", () => {
     const status = await migrationStatus(db.url, project.migrationsDir);
     expect(status).toMatchObject({ upToDate: false, pending: [], applied: ["20240101000000_tricky"] });
     expect(status.failed.map((f) => f.name)).toEqual(["20240102000000_broken"]);
-    await expect(deployMigrations(db.url, { migrationsDir: project.migrationsDir })).rejects.toThrow(
-      /failed earlier/,
-    );
+    await expect(deployMigrations(db.url, { migrationsDir: project.migrationsDir })).rejects.toThrow(/failed earlier/);
 
     project.addMigration("20240102000000_broken", FAILING_SQL.replace("SELECT 1 / 0;", "SELECT 1;"));
     await resolveRolledBack(db.url, "20240102000000_broken");
@@ -126,9 +131,15 @@ describe.skipIf(!REAL_SERVER)("the command line", () => {
       project.addMigration("20240101000000_one", "CREATE TABLE one (id INTEGER);");
       const env = { DATABASE_URL: db.url };
       const dir = ["--dir", project.migrationsDir];
-      expect(await run(["status", ...dir], env)).toMatchObject({ code: 1, stdout: expect.stringContaining("Pending (1)") });
+      expect(await run(["status", ...dir], env)).toMatchObject({
+        code: 1,
+        stdout: expect.stringContaining("Pending (1)"),
+      });
       expect(await run(["deploy", ...dir], env)).toMatchObject({ code: 0, stdout: expect.stringContaining("applied") });
-      expect(await run(["status", ...dir], env)).toMatchObject({ code: 0, stdout: expect.stringContaining("up to date") });
+      expect(await run(["status", ...dir], env)).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining("up to date"),
+      });
       expect((await run(["bogus"], env)).code).toBe(2);
     } finally {
       await db.drop();

@@ -47,7 +47,10 @@ export function migrationList(dir: string, upTo?: ReadonlySet<string>): Migratio
   return {
     baseDir: path.resolve(dir),
     // A first migration has no lockfile yet; the engine needs one to know the provider.
-    lockfile: { path: LOCKFILE_NAME, content: existsSync(lockfile) ? readFileSync(lockfile, "utf8") : LOCKFILE_CONTENT },
+    lockfile: {
+      path: LOCKFILE_NAME,
+      content: existsSync(lockfile) ? readFileSync(lockfile, "utf8") : LOCKFILE_CONTENT,
+    },
     shadowDbInitScript: "",
     migrationDirectories: readMigrations(dir)
       .filter((migration) => !upTo || upTo.has(migration.name))

@@ -6,11 +6,7 @@ import type pg from "pg";
 
 export const PRISMA_ADVISORY_LOCK_KEY = 72707369;
 
-export async function withAdvisoryLock<T>(
-  client: pg.Client,
-  timeoutMs: number,
-  work: () => Promise<T>,
-): Promise<T> {
+export async function withAdvisoryLock<T>(client: pg.Client, timeoutMs: number, work: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const result = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [

@@ -64,7 +64,13 @@ export async function sandboxControl(sandboxUrl: string, path: string, body?: un
   return response.json();
 }
 
-const StatsSchema = z.object({ stats: z.object({ token_refreshes_succeeded: z.number(), token_refreshes_failed: z.number(), revocations: z.number() }) });
+const StatsSchema = z.object({
+  stats: z.object({
+    token_refreshes_succeeded: z.number(),
+    token_refreshes_failed: z.number(),
+    revocations: z.number(),
+  }),
+});
 export type SandboxStats = z.infer<typeof StatsSchema>["stats"];
 
 export async function sandboxStats(sandboxUrl: string): Promise<SandboxStats> {

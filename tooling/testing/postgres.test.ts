@@ -14,7 +14,9 @@ describe("createTestDatabase", () => {
   it("gives an empty database that accepts writes inside and outside transactions", async () => {
     const pool = new pg.Pool({ connectionString: database.url, max: 3 });
     try {
-      const tables = await pool.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
+      const tables = await pool.query(
+        "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+      );
       expect(tables.rows[0].n).toBe(0);
       await pool.query("create table probe (id int primary key)");
       const client = await pool.connect();

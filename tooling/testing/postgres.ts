@@ -24,7 +24,8 @@ export async function createTestDatabase(prefix = "t"): Promise<TestDatabase> {
   return {
     url: url.toString(),
     real: true,
-    drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    drop: () =>
+      withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
   };
 }
 
@@ -40,6 +41,10 @@ export async function withClient<T>(url: string, run: (client: pg.Client) => Pro
 }
 
 /** One query on a connection of its own (tests and e2e specs looking into a database). */
-export async function queryOnce<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function queryOnce<T extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   return withClient(url, async (client) => (await client.query<T>(sql, params)).rows);
 }

@@ -30,10 +30,14 @@ export async function forceRefreshAction(connectionId: string) {
   return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
     try {
       const { expiresAt } = await forceRefresh(actor, input.connectionId);
-      return done(`Refreshed. The new token is valid until ${expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC.`);
+      return done(
+        `Refreshed. The new token is valid until ${expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC.`,
+      );
     } catch (error) {
       if (!(error instanceof ReconnectRequiredError)) throw error;
-      return refused("The platform refused the refresh token, so the connection is now broken. Ask its user to sign in again.");
+      return refused(
+        "The platform refused the refresh token, so the connection is now broken. Ask its user to sign in again.",
+      );
     } finally {
       refreshView();
     }
@@ -53,7 +57,11 @@ export async function setAdminAction(userId: string, isAdmin: boolean) {
     await setAdmin(actor, input.userId, input.isAdmin);
     refreshView();
     if (input.isAdmin) return done("Promoted: they can open the admin console from their next page.");
-    return done(input.userId === actor.userId ? "You are no longer an admin." : "Demoted: they keep their platform role and lose the admin console.");
+    return done(
+      input.userId === actor.userId
+        ? "You are no longer an admin."
+        : "Demoted: they keep their platform role and lose the admin console.",
+    );
   });
 }
 

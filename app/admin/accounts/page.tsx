@@ -24,31 +24,61 @@ export default async function AccountsPage() {
       <h2 className="text-lg font-semibold">Accounts</h2>
       {clinicMode && (
         <section aria-labelledby="clinic-token" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-          <h3 id="clinic-token" className="font-semibold">Clinic token</h3>
-          <p className="text-sm text-slate-600">This app uses clinic-level authorization: everyone acts through one clinic token, and the app names the user on session grants.</p>
+          <h3 id="clinic-token" className="font-semibold">
+            Clinic token
+          </h3>
+          <p className="text-sm text-slate-600">
+            This app uses clinic-level authorization: everyone acts through one clinic token, and the app names the user
+            on session grants.
+          </p>
           {clinic ? (
             <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
-              <dt className="text-slate-600">State</dt><dd><StatusBadge state={clinic.status} /> {clinic.stateReason && <span className="text-xs text-slate-600">{clinic.stateReason}</span>}</dd>
-              <dt className="text-slate-600">Connected by platform user</dt><dd className="font-mono text-xs">{clinic.platformUserId}</dd>
-              <dt className="text-slate-600">Connected since</dt><dd><When iso={clinic.connectedAt} /></dd>
-              <dt className="text-slate-600">Token expiry</dt><dd><When iso={clinic.expiresAt} /></dd>
-              <dt className="text-slate-600">Last refresh</dt><dd><When iso={clinic.lastRefreshAt} empty="Never" /></dd>
+              <dt className="text-slate-600">State</dt>
+              <dd>
+                <StatusBadge state={clinic.status} />{" "}
+                {clinic.stateReason && <span className="text-xs text-slate-600">{clinic.stateReason}</span>}
+              </dd>
+              <dt className="text-slate-600">Connected by platform user</dt>
+              <dd className="font-mono text-xs">{clinic.platformUserId}</dd>
+              <dt className="text-slate-600">Connected since</dt>
+              <dd>
+                <When iso={clinic.connectedAt} />
+              </dd>
+              <dt className="text-slate-600">Token expiry</dt>
+              <dd>
+                <When iso={clinic.expiresAt} />
+              </dd>
+              <dt className="text-slate-600">Last refresh</dt>
+              <dd>
+                <When iso={clinic.lastRefreshAt} empty="Never" />
+              </dd>
             </dl>
           ) : (
-            <p className="text-sm text-amber-900">No clinic token yet: nobody can reach the platform through the app until an admin connects one.</p>
+            <p className="text-sm text-amber-900">
+              No clinic token yet: nobody can reach the platform through the app until an admin connects one.
+            </p>
           )}
           <div className="flex flex-wrap items-start gap-3">
-            <ClinicTokenButton working={clinic?.status === "connected" || clinic?.status === "expiring"} prepare={prepareClinicTokenReplacementAction} />
+            <ClinicTokenButton
+              working={clinic?.status === "connected" || clinic?.status === "expiring"}
+              prepare={prepareClinicTokenReplacementAction}
+            />
             {clinic && (
-              <ActionButton label="Force refresh" ariaLabel="Force refresh of the clinic token" action={forceRefreshAction.bind(null, clinic.id)} disabled={clinic.status === "broken" || clinic.status === "revoked"} disabledReason="Connect a new clinic token instead." />
+              <ActionButton
+                label="Force refresh"
+                ariaLabel="Force refresh of the clinic token"
+                action={forceRefreshAction.bind(null, clinic.id)}
+                disabled={clinic.status === "broken" || clinic.status === "revoked"}
+                disabledReason="Connect a new clinic token instead."
+              />
             )}
           </div>
         </section>
       )}
       <AccountsTable rows={accounts.users} perUser={!clinicMode} />
       <p className="text-sm text-slate-600">
-        Expiring: less than five minutes left; the app refreshes it on next use. Broken: the platform refused the refresh token, only a new sign-in mends it.
-        Revoked: ended here and at the platform.
+        Expiring: less than five minutes left; the app refreshes it on next use. Broken: the platform refused the
+        refresh token, only a new sign-in mends it. Revoked: ended here and at the platform.
       </p>
     </div>
   );

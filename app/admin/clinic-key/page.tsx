@@ -16,12 +16,18 @@ export const dynamic = "force-dynamic";
 function StateExplanation({ view }: { view: ClinicKeyView }) {
   switch (view.state) {
     case "not_entered":
-      return <p>No key yet. Webhooks are sent only once the integration is activated, and that takes the first request carrying the clinic&apos;s key.</p>;
+      return (
+        <p>
+          No key yet. Webhooks are sent only once the integration is activated, and that takes the first request
+          carrying the clinic&apos;s key.
+        </p>
+      );
     case "waiting":
       return (
         <p>
-          The key is stored, but no <code>clinic_key.activated</code> event has arrived since it was entered. It usually comes within a minute. If this key was
-          activated before, the platform does not send the event again; running a reconciliation on the Reconciliation tab reads the clinic key events.
+          The key is stored, but no <code>clinic_key.activated</code> event has arrived since it was entered. It usually
+          comes within a minute. If this key was activated before, the platform does not send the event again; running a
+          reconciliation on the Reconciliation tab reads the clinic key events.
         </p>
       );
     case "activated":
@@ -29,8 +35,14 @@ function StateExplanation({ view }: { view: ClinicKeyView }) {
     case "revoked":
       return (
         <div className="space-y-1">
-          <p className="font-medium">The clinic revoked access for this integration. Requests carrying this key are refused and no more webhooks come.</p>
-          <p>What to do: ask the clinic to issue a new key in the platform and enter it below. Until then you can remove the revoked key so the app keeps working without it.</p>
+          <p className="font-medium">
+            The clinic revoked access for this integration. Requests carrying this key are refused and no more webhooks
+            come.
+          </p>
+          <p>
+            What to do: ask the clinic to issue a new key in the platform and enter it below. Until then you can remove
+            the revoked key so the app keeps working without it.
+          </p>
         </div>
       );
   }
@@ -43,50 +55,98 @@ export default async function ClinicKeyPage() {
     <div className="space-y-6">
       <AutoRefresh everyMs={view.state === "waiting" ? 2000 : 5000} />
       <h2 className="text-lg font-semibold">Clinic key</h2>
-      <section aria-labelledby="key-state" className={`space-y-3 rounded-lg border bg-white p-4 ${view.state === "revoked" ? "border-red-300" : "border-slate-200"}`}>
-        <h3 id="key-state" className="font-semibold">Activation</h3>
+      <section
+        aria-labelledby="key-state"
+        className={`space-y-3 rounded-lg border bg-white p-4 ${view.state === "revoked" ? "border-red-300" : "border-slate-200"}`}
+      >
+        <h3 id="key-state" className="font-semibold">
+          Activation
+        </h3>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-600">State</dt>
-          <dd aria-live="polite" data-testid="clinic-key-state"><StatusBadge state={view.state} /></dd>
+          <dd aria-live="polite" data-testid="clinic-key-state">
+            <StatusBadge state={view.state} />
+          </dd>
           <dt className="text-slate-600">Key</dt>
           <dd className="font-mono">{view.masked ?? "—"}</dd>
           <dt className="text-slate-600">Entered</dt>
-          <dd><When iso={view.setAt} /></dd>
+          <dd>
+            <When iso={view.setAt} />
+          </dd>
           <dt className="text-slate-600">Decided by</dt>
-          <dd>{view.decidedBy ? <><code>{view.decidedBy.type}</code> of <When iso={view.decidedBy.createdAt} /> (<span className="font-mono text-xs">{view.decidedBy.id}</span>)</> : "—"}</dd>
+          <dd>
+            {view.decidedBy ? (
+              <>
+                <code>{view.decidedBy.type}</code> of <When iso={view.decidedBy.createdAt} /> (
+                <span className="font-mono text-xs">{view.decidedBy.id}</span>)
+              </>
+            ) : (
+              "—"
+            )}
+          </dd>
         </dl>
-        <div className="text-sm text-slate-700"><StateExplanation view={view} /></div>
+        <div className="text-sm text-slate-700">
+          <StateExplanation view={view} />
+        </div>
       </section>
 
       <section aria-labelledby="key-form" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-        <h3 id="key-form" className="font-semibold">{view.entered ? "Replace the key" : "Enter the key"}</h3>
+        <h3 id="key-form" className="font-semibold">
+          {view.entered ? "Replace the key" : "Enter the key"}
+        </h3>
         <ClinicKeyForm action={saveClinicKeyAction} replacing={view.entered} />
         {view.entered && (
           <ActionButton
             label="Remove the key"
             variant="danger"
             action={removeClinicKeyAction}
-            confirm={{ title: "Remove the clinic key?", description: "Requests go to the platform without a clinic key. Webhooks continue only while the integration stays activated.", confirmLabel: "Remove" }}
+            confirm={{
+              title: "Remove the clinic key?",
+              description:
+                "Requests go to the platform without a clinic key. Webhooks continue only while the integration stays activated.",
+              confirmLabel: "Remove",
+            }}
           />
         )}
       </section>
 
       <section aria-labelledby="key-events" className="space-y-2">
-        <h3 id="key-events" className="font-semibold">Clinic key events</h3>
+        <h3 id="key-events" className="font-semibold">
+          Clinic key events
+        </h3>
         {view.recentEvents.length === 0 ? (
           <p className="text-sm text-slate-600">None received yet.</p>
         ) : (
           <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
             <caption className="sr-only">Latest clinic key events</caption>
             <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-              <tr><th scope="col" className="px-3 py-2">Event</th><th scope="col" className="px-3 py-2">Created</th><th scope="col" className="px-3 py-2">Received</th><th scope="col" className="px-3 py-2">Arrived by</th></tr>
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Event
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Created
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Received
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Arrived by
+                </th>
+              </tr>
             </thead>
             <tbody>
               {view.recentEvents.map((e) => (
                 <tr key={e.id} className="border-t border-slate-100">
-                  <td className="px-3 py-2"><code>{e.type}</code> <span className="block font-mono text-xs text-slate-500">{e.id}</span></td>
-                  <td className="px-3 py-2"><When iso={e.createdAt} /></td>
-                  <td className="px-3 py-2"><When iso={e.receivedAt} /></td>
+                  <td className="px-3 py-2">
+                    <code>{e.type}</code> <span className="block font-mono text-xs text-slate-500">{e.id}</span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <When iso={e.createdAt} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <When iso={e.receivedAt} />
+                  </td>
                   <td className="px-3 py-2">{e.source === "webhook" ? "Webhook" : "Reconciliation"}</td>
                 </tr>
               ))}

@@ -13,15 +13,32 @@ export default async function EnvironmentPage() {
   await requireRole("Admin");
   const env = environmentView();
   const rows: Array<[string, ReactNode]> = [
-    ["Platform server", <span key="s" data-testid="platform-server">{env.server}</span>],
+    [
+      "Platform server",
+      <span key="s" data-testid="platform-server">
+        {env.server}
+      </span>,
+    ],
     ["Base URL", <code key="b">{env.baseUrl}</code>],
-    ["Authorization mode", <span key="a" data-testid="auth-mode">{env.authModeLabel}</span>],
+    [
+      "Authorization mode",
+      <span key="a" data-testid="auth-mode">
+        {env.authModeLabel}
+      </span>,
+    ],
     ["Application (client id)", <code key="c">{env.clientId}</code>],
     ["App address", <code key="u">{env.appUrl}</code>],
     ["Webhook URL", <code key="w">{env.webhookUrl}</code>],
     ["Webhook signing secret", <StatusBadge key="ws" state={env.webhookSecret} />],
     ["Webhook challenge token", <StatusBadge key="wc" state={env.webhookChallenge} />],
-    ["Token encryption key", <StatusBadge key="ek" state={env.encryptionKey} label={env.encryptionKey === "configured" ? "Configured" : "Development key (generated on this machine)"} />],
+    [
+      "Token encryption key",
+      <StatusBadge
+        key="ek"
+        state={env.encryptionKey}
+        label={env.encryptionKey === "configured" ? "Configured" : "Development key (generated on this machine)"}
+      />,
+    ],
   ];
   return (
     <div className="space-y-4">
@@ -35,7 +52,8 @@ export default async function EnvironmentPage() {
         ))}
       </dl>
       <p className="text-sm text-slate-600">
-        These come from the environment (CLINIC_API_BASE_URL, CLINIC_API_ENVIRONMENT, CLINIC_AUTH_MODE, APP_URL…) and change with a restart, not here.
+        These come from the environment (CLINIC_API_BASE_URL, CLINIC_API_ENVIRONMENT, CLINIC_AUTH_MODE, APP_URL…) and
+        change with a restart, not here.
       </p>
     </div>
   );

@@ -17,7 +17,9 @@ export default async function ReconciliationPage() {
       <h2 className="text-lg font-semibold">Reconciliation</h2>
       <ReconciliationPanel />
       <section aria-labelledby="last-runs" className="space-y-2">
-        <h3 id="last-runs" className="font-semibold">Last runs</h3>
+        <h3 id="last-runs" className="font-semibold">
+          Last runs
+        </h3>
         <RecentRuns initial={runs} />
       </section>
     </div>

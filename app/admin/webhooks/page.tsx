@@ -19,40 +19,81 @@ import { ErrorState } from "@/components/ui/states";
 export const metadata: Metadata = { title: "Webhooks · Admin" };
 export const dynamic = "force-dynamic";
 
-const settle = <T,>(work: Promise<T>) => work.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error: shownPlatformError(error) }));
+const settle = <T,>(work: Promise<T>) =>
+  work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error: shownPlatformError(error) }),
+  );
 
-export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WebhooksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user } = await requireRole("Admin");
   const actor = { userId: user.id, clinicId: user.clinicId };
   const { filters, errors } = parseDeliveryFilters(await searchParams);
   const env = environmentView();
-  const [deliveries, chart, health] = await Promise.all([settle(loadDeliveries(actor, filters)), settle(loadDeliveryChart(actor)), loadWebhookHealth(user.clinicId)]);
+  const [deliveries, chart, health] = await Promise.all([
+    settle(loadDeliveries(actor, filters)),
+    settle(loadDeliveryChart(actor)),
+    loadWebhookHealth(user.clinicId),
+  ]);
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-semibold">Webhooks</h2>
       <section aria-labelledby="setup" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-        <h3 id="setup" className="font-semibold">Set-up</h3>
+        <h3 id="setup" className="font-semibold">
+          Set-up
+        </h3>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-600">URL to register in the platform&apos;s dashboard</dt>
-          <dd><code className="select-all rounded bg-slate-100 px-1.5 py-0.5" data-testid="webhook-url">{env.webhookUrl}</code>
-            {!env.webhookUrl.startsWith("https://") && <span className="block text-xs text-amber-800">The platform only delivers to HTTPS addresses with a valid certificate: set APP_URL to the app&apos;s public https address.</span>}
+          <dd>
+            <code className="select-all rounded bg-slate-100 px-1.5 py-0.5" data-testid="webhook-url">
+              {env.webhookUrl}
+            </code>
+            {!env.webhookUrl.startsWith("https://") && (
+              <span className="block text-xs text-amber-800">
+                The platform only delivers to HTTPS addresses with a valid certificate: set APP_URL to the app&apos;s
+                public https address.
+              </span>
+            )}
           </dd>
           <dt className="text-slate-600">Signing secret</dt>
-          <dd data-testid="webhook-secret"><StatusBadge state={env.webhookSecret} /> {env.webhookSecretPrevious && <span className="text-xs text-slate-600">and a previous secret, accepted during rotation</span>}</dd>
+          <dd data-testid="webhook-secret">
+            <StatusBadge state={env.webhookSecret} />{" "}
+            {env.webhookSecretPrevious && (
+              <span className="text-xs text-slate-600">and a previous secret, accepted during rotation</span>
+            )}
+          </dd>
           <dt className="text-slate-600">Challenge token</dt>
-          <dd data-testid="webhook-challenge"><StatusBadge state={env.webhookChallenge} /></dd>
+          <dd data-testid="webhook-challenge">
+            <StatusBadge state={env.webhookChallenge} />
+          </dd>
           <dt className="text-slate-600">Last webhook received</dt>
-          <dd><When iso={health.lastReceiptAt} empty="None yet" /> · {health.receiptsLast24h} in the last 24 hours{health.duplicatesLast24h > 0 ? `, ${health.duplicatesLast24h} of them duplicates` : ""}</dd>
+          <dd>
+            <When iso={health.lastReceiptAt} empty="None yet" /> · {health.receiptsLast24h} in the last 24 hours
+            {health.duplicatesLast24h > 0 ? `, ${health.duplicatesLast24h} of them duplicates` : ""}
+          </dd>
         </dl>
         {(env.webhookSecret === "local_default" || env.webhookChallenge === "local_default") && (
-          <p className="text-xs text-amber-800">Local defaults are in use: fine with the local sandbox; for real servers set CLINIC_WEBHOOK_SECRET and CLINIC_WEBHOOK_CHALLENGE to the values of the platform&apos;s dashboard.</p>
+          <p className="text-xs text-amber-800">
+            Local defaults are in use: fine with the local sandbox; for real servers set CLINIC_WEBHOOK_SECRET and
+            CLINIC_WEBHOOK_CHALLENGE to the values of the platform&apos;s dashboard.
+          </p>
         )}
       </section>
 
-      {chart.ok ? <DeliveryChartView chart={chart.value} /> : <ErrorState title="The delivery chart could not be read from the platform" error={chart.error} />}
+      {chart.ok ? (
+        <DeliveryChartView chart={chart.value} />
+      ) : (
+        <ErrorState title="The delivery chart could not be read from the platform" error={chart.error} />
+      )}
 
       <section aria-labelledby="deliveries" className="space-y-3">
-        <h3 id="deliveries" className="font-semibold">Deliveries (last 30 days)</h3>
+        <h3 id="deliveries" className="font-semibold">
+          Deliveries (last 30 days)
+        </h3>
         <DeliveryFiltersForm key={JSON.stringify(filters)} filters={filters} errors={errors} />
         {deliveries.ok ? (
           <>

@@ -4,5 +4,8 @@ export const dynamic = "force-dynamic";
 
 export async function GET() {
   const report = await checkHealth();
-  return Response.json(report, { status: report.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return Response.json(report, {
+    status: report.status === "ok" ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

@@ -34,7 +34,7 @@ export async function reconcileDeliveries(
   const cursor = await db.reconciliationCursor.findUnique({ where });
   const attemptedAt = sinceFilter(cursor?.lastCreatedAt ?? null, options.overlapDays ?? 1);
   const failed: WebhookDelivery[] = [];
-  for (let number = 1; ; ) {
+  for (let number = 1; ;) {
     const page = await feed.listDeliveries(
       { successfully_delivered: "false", attempted_at: attemptedAt, sort_by: "attempted_at", order_by: "ASC" },
       { number, size: MAX_PAGE_SIZE },
@@ -50,7 +50,9 @@ export async function reconcileDeliveries(
   const byEvent = new Map<string, WebhookDelivery[]>();
   for (const d of failed) byEvent.set(d.event_id, [...(byEvent.get(d.event_id) ?? []), d]);
   const ids = [...byEvent.keys()];
-  const have = new Set((await db.event.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((e) => e.id));
+  const have = new Set(
+    (await db.event.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((e) => e.id),
+  );
   for (const id of ids.filter((i) => !have.has(i))) {
     const event = await feed.getEvent(id).catch(() => null); // gone (older than 30 days) or not ours
     if (!event) continue;
@@ -60,8 +62,16 @@ export async function reconcileDeliveries(
     have.add(id);
   }
 
-  const latest = failed.reduce<Date | null>((max, d) => (!max || new Date(d.attempted_at) > max ? new Date(d.attempted_at) : max), null);
-  if (latest) await db.reconciliationCursor.upsert({ where, create: { clinicId, category: DELIVERIES_CURSOR, lastCreatedAt: latest }, update: { lastCreatedAt: latest } });
+  const latest = failed.reduce<Date | null>(
+    (max, d) => (!max || new Date(d.attempted_at) > max ? new Date(d.attempted_at) : max),
+    null,
+  );
+  if (latest)
+    await db.reconciliationCursor.upsert({
+      where,
+      create: { clinicId, category: DELIVERIES_CURSOR, lastCreatedAt: latest },
+      update: { lastCreatedAt: latest },
+    });
 
   return ids.slice(-SUMMARY_LIMIT).map((eventId) => {
     const attempts = byEvent.get(eventId) ?? [];

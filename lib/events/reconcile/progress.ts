@@ -21,7 +21,13 @@ export async function saveProgress(db: Db, runId: string, c: RunCounters): Promi
 }
 
 /** 0..1 for a progress bar: whole steps plus the fraction of pages of the current step. */
-export function progressOf(run: { status: string; stepsDone: number; stepsTotal: number; pagesDone: number; pagesTotal: number }): number {
+export function progressOf(run: {
+  status: string;
+  stepsDone: number;
+  stepsTotal: number;
+  pagesDone: number;
+  pagesTotal: number;
+}): number {
   if (run.status === "succeeded") return 1;
   if (run.stepsTotal === 0) return 0;
   const within = run.pagesTotal > 0 ? Math.min(run.pagesDone / run.pagesTotal, 1) : 0;

@@ -37,7 +37,12 @@ async function startReceiver(): Promise<string> {
       const header = req.headers["service-signature"];
       void handleWebhook(
         { rawBody, signatureHeader: typeof header === "string" ? header : null },
-        { sql: t.pool, secrets: [SECRET], challenge: CHALLENGE, enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) },
+        {
+          sql: t.pool,
+          secrets: [SECRET],
+          challenge: CHALLENGE,
+          enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+        },
       ).then(({ status, body }) => {
         received += 1;
         res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -48,7 +53,8 @@ async function startReceiver(): Promise<string> {
   return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/clinic`;
 }
 
-const until = (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) => waitUntil(condition, "the condition", timeoutMs, 50);
+const until = (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) =>
+  waitUntil(condition, "the condition", timeoutMs, 50);
 
 /** Ids of clinic A's events the platform still lists (the last 30 days). */
 function platformIds(clinicId: string): string[] {
@@ -60,13 +66,21 @@ beforeAll(async () => {
   [sandbox, t] = await Promise.all([startTestSandbox(), createEventTestDatabase("reconcile")]);
   boss = await createBoss(t.url, { supervise: false, schedule: false });
   const url = await startReceiver();
-  const registered = await sandbox.client.control("/webhook-endpoint", { url, signing_secret: SECRET, challenge_token: CHALLENGE, signature_clock: "wall" });
+  const registered = await sandbox.client.control("/webhook-endpoint", {
+    url,
+    signing_secret: SECRET,
+    challenge_token: CHALLENGE,
+    signature_clock: "wall",
+  });
   expect(registered.status).toBe(200);
   const token = (await sandbox.client.signIn(sandbox.clinicA.staff[0].id)).access_token;
   feed = createClinicClient({
     baseUrl: sandbox.sb.url,
     credentials: {
-      tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => Promise.reject(new Error("no refresh in this test")) },
+      tokens: {
+        getAccessToken: async () => token,
+        refreshAfterUnauthorized: async () => Promise.reject(new Error("no refresh in this test")),
+      },
       clinicKey: sandbox.clinicA.current_clinic_key,
     },
   });
@@ -88,8 +102,23 @@ describe("reconciliation", () => {
     const A = sandbox.clinicA.id;
     const before = received;
     // Event 1 dropped; event 2 duplicated and held back; event 3 releases the held ones reversed.
-    expect((await sandbox.client.control("/faults", { clear: true, webhook_drop_next: 1, webhook_duplicate_next: 1, webhook_reorder_next: 2 })).status).toBe(200);
-    const types: EventType[] = ["patient.created", "order.placed", "product.updated", "treatment_plan.created", "lab_order.updated"];
+    expect(
+      (
+        await sandbox.client.control("/faults", {
+          clear: true,
+          webhook_drop_next: 1,
+          webhook_duplicate_next: 1,
+          webhook_reorder_next: 2,
+        })
+      ).status,
+    ).toBe(200);
+    const types: EventType[] = [
+      "patient.created",
+      "order.placed",
+      "product.updated",
+      "treatment_plan.created",
+      "lab_order.updated",
+    ];
     const created: string[] = [];
     for (const type of types) {
       const res = await sandbox.client.control<{ event: { id: string } }>("/activity", { clinic_id: A, type });
@@ -98,13 +127,16 @@ describe("reconciliation", () => {
     }
     // 4 deliveries + 1 duplicate; the dropped one never comes.
     await until(() => received >= before + 5);
-    const stored = async () => new Set((await t.db.event.findMany({ where: { id: { in: created } }, select: { id: true } })).map((e) => e.id));
+    const stored = async () =>
+      new Set((await t.db.event.findMany({ where: { id: { in: created } }, select: { id: true } })).map((e) => e.id));
     expect([...(await stored())].sort()).toEqual(created.slice(1).sort());
     expect(await t.db.webhookReceipt.count({ where: { eventId: created[1], duplicate: true } })).toBe(1);
 
     const storedByWebhook = await t.db.event.count({ where: { clinicId: A } });
     const run = await t.db.reconciliationRun.create({ data: { clinicId: A, trigger: "manual" } });
-    const counters = await reconcileClinic(t.db, feed, A, run.id, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+    const counters = await reconcileClinic(t.db, feed, A, run.id, {
+      enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+    });
 
     // Everything the platform lists for A is here, exactly once, and nothing of another clinic.
     const expected = platformIds(A);
@@ -121,7 +153,9 @@ describe("reconciliation", () => {
 
     // Again from the cursors: nothing new, nothing twice.
     const again = await t.db.reconciliationRun.create({ data: { clinicId: A, trigger: "manual" } });
-    const second = await reconcileClinic(t.db, feed, A, again.id, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+    const second = await reconcileClinic(t.db, feed, A, again.id, {
+      enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+    });
     expect(second.inserted).toBe(0);
     expect(second.fetched).toBeLessThan(counters.fetched);
     expect(await t.db.event.count({ where: { clinicId: A } })).toBe(expected.length);
@@ -131,12 +165,24 @@ describe("reconciliation", () => {
     const A = sandbox.clinicA.id;
     const second = await createBoss(t.url, { supervise: false, schedule: false });
     try {
-      const deps = { db: t.db, retentionDays: 0, schedule: false, feedForClinic: async () => feed, connectedClinicIds: async () => [A] };
+      const deps = {
+        db: t.db,
+        retentionDays: 0,
+        schedule: false,
+        feedForClinic: async () => feed,
+        connectedClinicIds: async () => [A],
+      };
       // Both "processes" ask before either worker runs: the stately queue keeps one job for A.
-      const [r1, r2] = [await requestReconciliation(t.db, boss, A, "manual"), await requestReconciliation(t.db, second, A, "schedule")];
+      const [r1, r2] = [
+        await requestReconciliation(t.db, boss, A, "manual"),
+        await requestReconciliation(t.db, second, A, "schedule"),
+      ];
       expect(r2.id).toBe(r1.id);
       await Promise.all([startWorkers(boss, deps), startWorkers(second, deps)]);
-      await until(async () => (await t.db.reconciliationRun.findUniqueOrThrow({ where: { id: r1.id } })).status === "succeeded", 20_000);
+      await until(
+        async () => (await t.db.reconciliationRun.findUniqueOrThrow({ where: { id: r1.id } })).status === "succeeded",
+        20_000,
+      );
       // The processing jobs count every stored event once in the chart projection.
       await until(async () => (await t.db.event.count({ where: { processedAt: null } })) === 0, 20_000);
       const counted = await t.db.eventDailyCount.aggregate({ _sum: { count: true }, where: { clinicId: A } });

@@ -8,7 +8,12 @@ import type { Db } from "@/lib/events/store";
 import { enqueueReconciliation } from "@/lib/jobs/enqueue";
 import { progressOf } from "@/lib/events/reconcile/progress";
 
-export async function requestReconciliation(db: Db, boss: PgBoss, clinicId: string, trigger: ReconciliationTrigger): Promise<ReconciliationRun> {
+export async function requestReconciliation(
+  db: Db,
+  boss: PgBoss,
+  clinicId: string,
+  trigger: ReconciliationTrigger,
+): Promise<ReconciliationRun> {
   const run = await db.reconciliationRun.create({ data: { clinicId, trigger } });
   const jobId = await enqueueReconciliation(boss, { clinicId, runId: run.id }).catch(async (error: unknown) => {
     await db.reconciliationRun.delete({ where: { id: run.id } });
@@ -16,7 +21,10 @@ export async function requestReconciliation(db: Db, boss: PgBoss, clinicId: stri
   });
   if (jobId) return run;
   await db.reconciliationRun.delete({ where: { id: run.id } });
-  const waiting = await db.reconciliationRun.findFirst({ where: { clinicId, status: "queued" }, orderBy: { requestedAt: "desc" } });
+  const waiting = await db.reconciliationRun.findFirst({
+    where: { clinicId, status: "queued" },
+    orderBy: { requestedAt: "desc" },
+  });
   return waiting ?? (await latestRun(db, clinicId)) ?? run;
 }
 

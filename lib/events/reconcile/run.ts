@@ -20,7 +20,13 @@ export interface ReconcileOptions {
 
 export const DEFAULT_OVERLAP_DAYS = 1;
 
-export async function reconcileClinic(db: Db, feed: ReconcileFeed, clinicId: string, runId: string, options: ReconcileOptions): Promise<RunCounters> {
+export async function reconcileClinic(
+  db: Db,
+  feed: ReconcileFeed,
+  clinicId: string,
+  runId: string,
+  options: ReconcileOptions,
+): Promise<RunCounters> {
   const counters = newCounters();
   await db.reconciliationRun.update({
     where: { id: runId },
@@ -44,8 +50,14 @@ export async function reconcileClinic(db: Db, feed: ReconcileFeed, clinicId: str
   } catch (error) {
     // The message of a typed client error is safe to show (no token, no body); anything else is not.
     const message = error instanceof ClinicApiError ? error.message : "Reconciliation failed";
-    console.error(`[reconcile] clinic ${clinicId} run ${runId} failed:`, error instanceof Error ? `${error.name}: ${error.message}` : error);
-    await db.reconciliationRun.update({ where: { id: runId }, data: { ...counters, status: "failed", finishedAt: new Date(), error: message } });
+    console.error(
+      `[reconcile] clinic ${clinicId} run ${runId} failed:`,
+      error instanceof Error ? `${error.name}: ${error.message}` : error,
+    );
+    await db.reconciliationRun.update({
+      where: { id: runId },
+      data: { ...counters, status: "failed", finishedAt: new Date(), error: message },
+    });
     throw error;
   }
 }
@@ -62,8 +74,12 @@ async function reconcileCategory(
   const cursorRow = await db.reconciliationCursor.findUnique({ where: { clinicId_category: { clinicId, category } } });
   const createdAt = sinceFilter(cursorRow?.lastCreatedAt ?? null, options.overlapDays ?? DEFAULT_OVERLAP_DAYS);
   let newest = cursorRow?.lastCreatedAt ?? null;
-  for (let number = 1; ; ) {
-    const page = await feed.listEvents(category, { created_at: createdAt, sort_by: "created_at", order_by: "ASC" }, { number, size: MAX_PAGE_SIZE });
+  for (let number = 1; ;) {
+    const page = await feed.listEvents(
+      category,
+      { created_at: createdAt, sort_by: "created_at", order_by: "ASC" },
+      { number, size: MAX_PAGE_SIZE },
+    );
     const inserted = await storeEvents(db, page.items, "reconciliation");
     if (inserted.length > 0) await options.enqueueProcessing(inserted);
     for (const e of page.items) {

@@ -18,7 +18,12 @@ export interface EventsPerDay {
   series: Array<{ category: string; counts: number[]; total: number }>;
 }
 
-export async function eventsPerDay(db: Db, clinicId: string, filters: TimelineFilters, today = dayOf(new Date())): Promise<EventsPerDay> {
+export async function eventsPerDay(
+  db: Db,
+  clinicId: string,
+  filters: TimelineFilters,
+  today = dayOf(new Date()),
+): Promise<EventsPerDay> {
   const { from, to } = chartPeriod(parseDate(filters.date), today);
   const byCategory = filters.category ? Prisma.sql`AND category = ${filters.category}` : Prisma.empty;
   const byType = filters.type ? Prisma.sql`AND type = ${filters.type}` : Prisma.empty;

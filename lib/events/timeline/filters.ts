@@ -11,10 +11,26 @@ export const TIMELINE_CATEGORIES = [...EVENT_CATEGORIES, OTHER_CATEGORY] as cons
 
 export const TimelineFiltersSchema = z.object({
   category: z.preprocess(blankToUndefined, z.enum(TIMELINE_CATEGORIES).optional()),
-  type: z.preprocess(blankToUndefined, z.string().trim().max(100).regex(/^[a-z_.]+$/, "not an event type").optional()),
+  type: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[a-z_.]+$/, "not an event type")
+      .optional(),
+  ),
   date: z.preprocess(blankToUndefined, z.string().trim().pipe(DateFilterStringSchema).optional()),
   // Control characters can't be typed into a search box, and PostgreSQL refuses NUL in text.
-  q: z.preprocess(blankToUndefined, z.string().trim().max(200).regex(/^[^\u0000-\u001f]*$/, "search cannot contain control characters").optional()),
+  q: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[^\u0000-\u001f]*$/, "search cannot contain control characters")
+      .optional(),
+  ),
 });
 export type TimelineFilters = z.infer<typeof TimelineFiltersSchema>;
 

@@ -53,7 +53,13 @@ export function timelineConditions(clinicId: string, filters: TimelineFilters): 
   return conds;
 }
 
-export async function listTimeline(db: Db, clinicId: string, filters: TimelineFilters, cursor?: TimelineCursor, limit = TIMELINE_PAGE_SIZE): Promise<TimelinePage> {
+export async function listTimeline(
+  db: Db,
+  clinicId: string,
+  filters: TimelineFilters,
+  cursor?: TimelineCursor,
+  limit = TIMELINE_PAGE_SIZE,
+): Promise<TimelinePage> {
   const conds = timelineConditions(clinicId, filters);
   if (cursor) conds.push(Prisma.sql`(created_at, id) < (${ts(cursor.createdAt)}, ${cursor.id})`);
   const rows = await db.$queryRaw<Row[]>`
@@ -90,7 +96,15 @@ export async function getTimelineEvent(db: Db, clinicId: string, id: string): Pr
   const e = await db.event.findFirst({ where: { id, clinicId } });
   if (!e) return null;
   return {
-    ...toTimelineEvent({ id: e.id, type: e.type, category: e.category, integration_id: e.integrationId, created_at: e.createdAt, received_at: e.receivedAt, source: e.source }),
+    ...toTimelineEvent({
+      id: e.id,
+      type: e.type,
+      category: e.category,
+      integration_id: e.integrationId,
+      created_at: e.createdAt,
+      received_at: e.receivedAt,
+      source: e.source,
+    }),
     data: e.data,
   };
 }

@@ -7,7 +7,8 @@ export const MAX_CHART_DAYS = 366;
 export const DEFAULT_CHART_DAYS = 30;
 
 export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-export const addDays = (day: string, n: number) => new Date(dayStart(day).getTime() + n * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) =>
+  new Date(dayStart(day).getTime() + n * DAY_MS).toISOString().slice(0, 10);
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 export function parseDate(date: string | undefined): DateFilter | undefined {
@@ -33,7 +34,8 @@ export function createdAtBounds(filter: DateFilter | undefined): { gte?: Date; l
 
 /** First and last day (inclusive) of the chart for a filter, as of `today`. */
 export function chartPeriod(filter: DateFilter | undefined, today: string): { from: string; to: string } {
-  const capped = (from: string, to: string) => (from < addDays(to, -(MAX_CHART_DAYS - 1)) ? { from: addDays(to, -(MAX_CHART_DAYS - 1)), to } : { from, to });
+  const capped = (from: string, to: string) =>
+    from < addDays(to, -(MAX_CHART_DAYS - 1)) ? { from: addDays(to, -(MAX_CHART_DAYS - 1)), to } : { from, to };
   if (!filter) return { from: addDays(today, -(DEFAULT_CHART_DAYS - 1)), to: today };
   switch (filter.kind) {
     case "on":

@@ -12,7 +12,13 @@ import { getTimelineEvent, listTimeline, timelineHead } from "@/lib/events/timel
 const A = "clinic-a";
 const B = "clinic-b";
 
-function ev(id: string, clinic: string, type: string, createdAt: string, data: Record<string, unknown> = {}): StorableEvent {
+function ev(
+  id: string,
+  clinic: string,
+  type: string,
+  createdAt: string,
+  data: Record<string, unknown> = {},
+): StorableEvent {
   return { id, clinic_id: clinic, integration_id: null, type, created_at: createdAt, data };
 }
 
@@ -36,8 +42,14 @@ describe("timeline reads", () => {
     t = await createEventTestDatabase("timeline");
     await storeEvents(t.db, seed, "webhook", new Date("2026-01-14T12:00:00.000Z"));
     // Processing twice must count each event once in the chart.
-    await processEvents(t.db, seed.map((e) => e.id));
-    await processEvents(t.db, seed.map((e) => e.id));
+    await processEvents(
+      t.db,
+      seed.map((e) => e.id),
+    );
+    await processEvents(
+      t.db,
+      seed.map((e) => e.id),
+    );
   });
   afterAll(async () => t?.close());
 
@@ -60,12 +72,13 @@ describe("timeline reads", () => {
     expect(await ids(A, raw)).toEqual(expected);
   });
 
-  it.each([["bad date", { date: "2026-13-01" }], ["bad category", { category: "nope" }], ["bad type", { type: "DROP TABLE" }]])(
-    "refuses a %s",
-    (_name, raw) => {
-      expect(TimelineFiltersSchema.safeParse(raw).success).toBe(false);
-    },
-  );
+  it.each([
+    ["bad date", { date: "2026-13-01" }],
+    ["bad category", { category: "nope" }],
+    ["bad type", { type: "DROP TABLE" }],
+  ])("refuses a %s", (_name, raw) => {
+    expect(TimelineFiltersSchema.safeParse(raw).success).toBe(false);
+  });
 
   it("reports source and delay from creation to arrival", async () => {
     const [first] = (await listTimeline(t.db, A, { type: "lab_order.updated" })).events;
@@ -87,12 +100,19 @@ describe("timeline reads", () => {
   it("charts only the filtered type, with or without its category", async () => {
     const rows = [
       [{ type: "patient.updated" }, [{ category: "patients", counts: [1, 0, 0, 0, 0], total: 1 }]],
-      [{ type: "patient.updated", category: "patients" }, [{ category: "patients", counts: [1, 0, 0, 0, 0], total: 1 }]],
+      [
+        { type: "patient.updated", category: "patients" },
+        [{ category: "patients", counts: [1, 0, 0, 0, 0], total: 1 }],
+      ],
       [{ type: "patient.updated", category: "orders" }, []],
       [{ type: "clinic_key.revoked" }, []],
     ] as const;
     for (const [filter, series] of rows) {
-      const chart = await eventsPerDay(t.db, A, TimelineFiltersSchema.parse({ ...filter, date: "2026-01-10..2026-01-14" }));
+      const chart = await eventsPerDay(
+        t.db,
+        A,
+        TimelineFiltersSchema.parse({ ...filter, date: "2026-01-10..2026-01-14" }),
+      );
       expect(chart.series, JSON.stringify(filter)).toEqual(series);
     }
   });
@@ -103,8 +123,14 @@ describe("timeline reads", () => {
     ["search for B's patient", () => ids(A, { q: "Grace" }), (r) => expect(r).toEqual([])],
     ["search for B's event id", () => ids(A, { q: "b2" }), (r) => expect(r).toEqual([])],
     ["detail of B's event", () => getTimelineEvent(t.db, A, "b1"), (r) => expect(r).toBeNull()],
-    ["chart", () => eventsPerDay(t.db, A, { date: "2026-01-10..2026-01-11" }), (r) =>
-      expect((r as Awaited<ReturnType<typeof eventsPerDay>>).series.find((s) => s.category === "patients")?.counts).toEqual([2, 0])],
+    [
+      "chart",
+      () => eventsPerDay(t.db, A, { date: "2026-01-10..2026-01-11" }),
+      (r) =>
+        expect(
+          (r as Awaited<ReturnType<typeof eventsPerDay>>).series.find((s) => s.category === "patients")?.counts,
+        ).toEqual([2, 0]),
+    ],
     ["head of a clinic with no events", () => timelineHead(t.db, "clinic-none"), (r) => expect(r).toBe("empty")],
   ];
   it.each(isolation)("tenant isolation: %s", async (_name, read, check) => {
@@ -113,12 +139,20 @@ describe("timeline reads", () => {
 
   it("B sees its own events, and the detail of its own event", async () => {
     expect(await ids(B, {})).toEqual(["b2", "b1"]);
-    expect(await getTimelineEvent(t.db, B, "b1")).toMatchObject({ id: "b1", data: { patient: { id: "pb", name: "Grace Hopper" } } });
+    expect(await getTimelineEvent(t.db, B, "b1")).toMatchObject({
+      id: "b1",
+      data: { patient: { id: "pb", name: "Grace Hopper" } },
+    });
   });
 
   it("pages through a large history by keyset without gaps or repeats, and the head moves on arrival", async () => {
     const many = Array.from({ length: 120 }, (_, i) =>
-      ev(`m${String(i).padStart(3, "0")}`, "clinic-many", "product.updated", new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 2) * 60_000).toISOString()),
+      ev(
+        `m${String(i).padStart(3, "0")}`,
+        "clinic-many",
+        "product.updated",
+        new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 2) * 60_000).toISOString(),
+      ),
     );
     const headBefore = await timelineHead(t.db, "clinic-many");
     await storeEvents(t.db, many, "reconciliation");
@@ -128,7 +162,13 @@ describe("timeline reads", () => {
     let pages = 0;
     do {
       const filters: TimelineFilters = {};
-      const page = await listTimeline(t.db, "clinic-many", filters, cursor ? TimelineCursorSchema.parse(cursor) : undefined, 50);
+      const page = await listTimeline(
+        t.db,
+        "clinic-many",
+        filters,
+        cursor ? TimelineCursorSchema.parse(cursor) : undefined,
+        50,
+      );
       seen.push(...page.events.map((e) => e.id));
       cursor = page.nextCursor;
       pages += 1;

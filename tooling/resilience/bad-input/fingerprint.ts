@@ -3,7 +3,17 @@
 // changes it.
 import pg from "pg";
 
-const TABLES = ["events", "webhook_receipts", "event_daily_counts", "clinics", "users", "platform_connections", "reconciliation_runs", "reconciliation_cursors", "pgboss.job"];
+const TABLES = [
+  "events",
+  "webhook_receipts",
+  "event_daily_counts",
+  "clinics",
+  "users",
+  "platform_connections",
+  "reconciliation_runs",
+  "reconciliation_cursors",
+  "pgboss.job",
+];
 
 export async function databaseFingerprint(url: string): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString: url });
@@ -13,7 +23,11 @@ export async function databaseFingerprint(url: string): Promise<Record<string, s
     for (const table of TABLES) {
       const exists = (await client.query<{ r: string | null }>("SELECT to_regclass($1) AS r", [table])).rows[0].r;
       if (!exists) continue;
-      const row = (await client.query<{ n: string; digest: string }>(`SELECT count(*) AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${table} t`)).rows[0];
+      const row = (
+        await client.query<{ n: string; digest: string }>(
+          `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${table} t`,
+        )
+      ).rows[0];
       out[table] = `${row.n}:${row.digest}`;
     }
     return out;

@@ -15,7 +15,11 @@ describe("health route", () => {
   beforeAll(async () => {
     t = await createEventTestDatabase("bad_health");
     // Nothing listens on the platform's port: the answer must be "degraded", not slow, not a leak.
-    Object.assign(process.env, { DATABASE_URL: t.url, CLINIC_API_BASE_URL: `http://127.0.0.1:${await freePort()}`, CLINIC_WEBHOOK_SECRET: SECRET });
+    Object.assign(process.env, {
+      DATABASE_URL: t.url,
+      CLINIC_API_BASE_URL: `http://127.0.0.1:${await freePort()}`,
+      CLINIC_WEBHOOK_SECRET: SECRET,
+    });
     route = await import("@/app/api/health/route");
   });
   afterAll(async () => {
@@ -33,9 +37,14 @@ describe("health route", () => {
     const response = await route.GET();
     const text = await response.text();
     expect(response.status).toBe(503);
-    expect(JSON.parse(text)).toMatchObject({ status: "degraded", database: { reachable: true }, platform: { reachable: false } });
+    expect(JSON.parse(text)).toMatchObject({
+      status: "degraded",
+      database: { reachable: true },
+      platform: { reachable: false },
+    });
     const dbUrl = new URL(t.url);
-    for (const leak of [t.url, `${dbUrl.hostname}:${dbUrl.port}`, dbUrl.pathname.slice(1), SECRET]) expect(text).not.toContain(leak);
+    for (const leak of [t.url, `${dbUrl.hostname}:${dbUrl.port}`, dbUrl.pathname.slice(1), SECRET])
+      expect(text).not.toContain(leak);
     expect(await databaseFingerprint(t.url)).toEqual(before);
   });
 });

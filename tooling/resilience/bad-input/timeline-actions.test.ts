@@ -13,7 +13,14 @@ import { databaseFingerprint } from "@/tooling/resilience/bad-input/fingerprint"
 
 const A = "clinic_a";
 const B = "clinic_b";
-const ev = (id: string, clinic: string, name: string, at: string) => ({ id, clinic_id: clinic, integration_id: null, type: "patient.created", created_at: at, data: { patient: { id: `p_${id}`, name } } });
+const ev = (id: string, clinic: string, name: string, at: string) => ({
+  id,
+  clinic_id: clinic,
+  integration_id: null,
+  type: "patient.created",
+  created_at: at,
+  data: { patient: { id: `p_${id}`, name } },
+});
 const SEED = [
   ev("evt_a1", A, "Ada Lovelace", "2026-01-10T08:00:00.000Z"),
   ev("evt_a2", A, "Alan Turing", "2026-01-11T08:00:00.000Z"),
@@ -43,7 +50,11 @@ const filterRows: Array<[string, unknown, Outcome]> = [
   ["search with unicode, RTL override and a lone surrogate", { q: "😀\u202e\ud800" }, { ids: [] }],
   ["search for another clinic's patient", { q: "Grace" }, { ids: [] }],
   ["search for another clinic's event id", { q: "evt_b1" }, { ids: [] }],
-  ["unknown keys (clinic_id, __proto__) are ignored", JSON.parse(`{"clinic_id":"${B}","__proto__":{"category":"orders"},"constructor":{"x":1}}`), { ids: ALL_A }],
+  [
+    "unknown keys (clinic_id, __proto__) are ignored",
+    JSON.parse(`{"clinic_id":"${B}","__proto__":{"category":"orders"},"constructor":{"x":1}}`),
+    { ids: ALL_A },
+  ],
   ["date range over another clinic's days", { date: "2026-01-12..2026-01-12" }, { ids: [] }],
 ];
 

@@ -3,7 +3,13 @@
 // four forms and formats back to exactly the trimmed input, and every valid filter round-trips.
 import { ZodError } from "zod";
 import { describe, expect, it } from "vitest";
-import { DateFilterStringSchema, formatDateFilter, isCalendarDate, parseDateFilter, type DateFilter } from "@/lib/contract";
+import {
+  DateFilterStringSchema,
+  formatDateFilter,
+  isCalendarDate,
+  parseDateFilter,
+  type DateFilter,
+} from "@/lib/contract";
 import { int, mutate, newRandom, pickOne, type Random } from "@/tooling/resilience/fuzz/mutate";
 
 const CASES = 5000;
@@ -19,9 +25,12 @@ function calendarDay(random: Random): string {
 function validFilter(random: Random): DateFilter {
   const a = calendarDay(random);
   switch (pickOne(random, ["on", "before", "after", "between"] as const)) {
-    case "on": return { kind: "on", date: a };
-    case "before": return { kind: "before", date: a };
-    case "after": return { kind: "after", date: a };
+    case "on":
+      return { kind: "on", date: a };
+    case "before":
+      return { kind: "before", date: a };
+    case "after":
+      return { kind: "after", date: a };
     case "between": {
       const b = calendarDay(random);
       return a <= b ? { kind: "between", from: a, to: b } : { kind: "between", from: b, to: a };

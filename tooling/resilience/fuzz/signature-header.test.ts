@@ -61,7 +61,8 @@ describe("signature header fuzz", () => {
       const genuine = signWebhookBody(body, SECRET, NOW - int(random, 0, 200));
       // Half the cases mutate a genuine header (a flipped character must not pass), half sign with a
       // wrong secret and then mutate.
-      const header = random() < 0.5 ? mutate(random, genuine) : mutate(random, signWebhookBody(body, "other-secret", NOW));
+      const header =
+        random() < 0.5 ? mutate(random, genuine) : mutate(random, signWebhookBody(body, "other-secret", NOW));
       const check = verifyWebhookSignature({ header, rawBody: body, secrets: [SECRET], nowSeconds: NOW });
       if (check.ok) {
         accepted += 1;

@@ -16,7 +16,9 @@ const port = Number(process.env.PORT);
 // its complete()/fail() calls unawaited, so a job that ends while the database is down rejects
 // with no handler; under plain Node that would end this process and the soak would not be testing
 // the app it stands for.
-process.on("unhandledRejection", (reason) => console.error("[soak-app] unhandled rejection:", reason instanceof Error ? reason.message : reason));
+process.on("unhandledRejection", (reason) =>
+  console.error("[soak-app] unhandled rejection:", reason instanceof Error ? reason.message : reason),
+);
 
 const server = http.createServer((req, res) => void serveNodeWebhook(req, res));
 
@@ -24,6 +26,14 @@ server.listen(port, "127.0.0.1", () => {
   console.log("ready");
   // The worker processes stored events; a failure to start it must not stop webhooks being stored.
   getBoss()
-    .then((boss) => startWorkers(boss, { db, retentionDays: 0, schedule: false, feedForClinic: async () => null, connectedClinicIds: async () => [] }))
+    .then((boss) =>
+      startWorkers(boss, {
+        db,
+        retentionDays: 0,
+        schedule: false,
+        feedForClinic: async () => null,
+        connectedClinicIds: async () => [],
+      }),
+    )
     .catch((error: unknown) => console.error("[soak-app] worker:", error instanceof Error ? error.message : error));
 });

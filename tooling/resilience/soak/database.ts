@@ -56,10 +56,16 @@ async function startOnServer(adminUrl: string): Promise<SoakDatabase> {
         // WHERE may be run by the planner on every backend of the (shared) server.
         const cut = new Set<number>();
         for (let pass = 0; pass < 50; pass++) {
-          const listed = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+          const listed = await admin.query<{ pid: number }>(
+            "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+            [name],
+          );
           if (listed.rows.length === 0) break;
           const pids = listed.rows.map((r) => r.pid);
-          const { rows } = await admin.query<{ pid: number; ok: boolean }>("SELECT pid, pg_terminate_backend(pid) AS ok FROM unnest($1::int[]) AS pid", [pids]);
+          const { rows } = await admin.query<{ pid: number; ok: boolean }>(
+            "SELECT pid, pg_terminate_backend(pid) AS ok FROM unnest($1::int[]) AS pid",
+            [pids],
+          );
           rows.filter((r) => r.ok).forEach((r) => cut.add(r.pid));
           await sleep(20);
         }

@@ -27,9 +27,24 @@ const BATCH = 20;
 const SECRET = "soak-webhook-signing-secret";
 const CHALLENGE = "soak-webhook-challenge";
 // Types whose activity needs nothing but the clinic (clinic keys would end the integration).
-const TYPES: EventType[] = ["patient.created", "patient.updated", "order.placed", "lab_order.updated", "product.created", "product.updated", "product.description.updated", "treatment_plan.created"];
+const TYPES: EventType[] = [
+  "patient.created",
+  "patient.updated",
+  "order.placed",
+  "lab_order.updated",
+  "product.created",
+  "product.updated",
+  "product.description.updated",
+  "treatment_plan.created",
+];
 
-interface Stats { webhook_attempts: number; webhook_failures: number; webhook_successes: number; faults_injected: number; events_emitted: number }
+interface Stats {
+  webhook_attempts: number;
+  webhook_failures: number;
+  webhook_successes: number;
+  faults_injected: number;
+  events_emitted: number;
+}
 
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 let database: SoakDatabase;
@@ -47,7 +62,11 @@ const appEnv = () => ({
 });
 
 async function startApp(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", repoPath("tooling/resilience/soak/app-process.ts")], { cwd: repoPath(), env: appEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", repoPath("tooling/resilience/soak/app-process.ts")],
+    { cwd: repoPath(), env: appEnv(), stdio: ["ignore", "pipe", "pipe"] },
+  );
   child.stderr?.resume(); // storage failures during the outage are expected and logged there
   // Only the soak's own SIGKILL may end an app process: one that dies of the outage is a finding.
   child.once("exit", (code, signal) => {
@@ -63,31 +82,47 @@ async function startApp(): Promise<ChildProcess> {
 }
 
 const stats = async () => (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats;
-const until = (what: string, condition: () => Promise<boolean>, timeoutMs: number) => waitUntil(condition, what, timeoutMs, 100);
+const until = (what: string, condition: () => Promise<boolean>, timeoutMs: number) =>
+  waitUntil(condition, what, timeoutMs, 100);
 
 const storedIds = async (clinicId: string): Promise<string[]> => {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    return (await client.query<{ id: string }>("SELECT id FROM events WHERE clinic_id = $1", [clinicId])).rows.map((r) => r.id);
+    return (await client.query<{ id: string }>("SELECT id FROM events WHERE clinic_id = $1", [clinicId])).rows.map(
+      (r) => r.id,
+    );
   } finally {
     await client.end();
   }
 };
 
-interface OutageSeen extends Outage { attempted: { statusCode: number | null; ok: boolean }[]; storedBefore: string[]; missingAfter: string[] }
+interface OutageSeen extends Outage {
+  attempted: { statusCode: number | null; ok: boolean }[];
+  storedBefore: string[];
+  missingAfter: string[];
+}
 
 /** Takes the database down while a batch of activity is delivered to the app; what the app answered then. */
 async function outageUnderLoad(clinicId: string): Promise<OutageSeen> {
   const storedBefore = await storedIds(clinicId);
-  await sandbox.client.control("/faults", { webhook_duplicate_next: 0, webhook_reorder_next: 0, webhook_delay_next: { count: 0, ms: 0 }, webhook_drop_next: 0 });
+  await sandbox.client.control("/faults", {
+    webhook_duplicate_next: 0,
+    webhook_reorder_next: 0,
+    webhook_delay_next: { count: 0, ms: 0 },
+    webhook_drop_next: 0,
+  });
   const s = sandbox.sb.state;
   let attempted: OutageSeen["attempted"] = [];
   const outage = await database.restart(800, async () => {
     const from = s.clock.now();
     const first = s.deliveries.length;
     const during = () => s.deliveries.slice(first).filter((d) => d.attemptedAt >= from);
-    const answers = await Promise.all(Array.from({ length: BATCH }, () => sandbox.client.control("/activity", { clinic_id: clinicId, type: "patient.updated" })));
+    const answers = await Promise.all(
+      Array.from({ length: BATCH }, () =>
+        sandbox.client.control("/activity", { clinic_id: clinicId, type: "patient.updated" }),
+      ),
+    );
     if (answers.some((a) => a.status !== 201)) throw new Error("the sandbox refused activity during the outage");
     // Deliveries go out one at a time behind any backlog; wait (bounded) for a batch of them.
     await until("deliveries during the outage", async () => during().length >= BATCH, 15_000);
@@ -101,7 +136,16 @@ beforeAll(async () => {
   [sandbox, database, port] = await Promise.all([startTestSandbox(), startSoakDatabase(), freePort()]);
   app = await startApp();
   expect((await sandbox.client.control("/time-scale", { scale: 0.001 })).status).toBe(200); // retries after 60 ms, 300 ms, 1.8 s…
-  expect((await sandbox.client.control("/webhook-endpoint", { url: `http://127.0.0.1:${port}/api/webhooks/clinic`, signing_secret: SECRET, challenge_token: CHALLENGE, signature_clock: "wall" })).status).toBe(200);
+  expect(
+    (
+      await sandbox.client.control("/webhook-endpoint", {
+        url: `http://127.0.0.1:${port}/api/webhooks/clinic`,
+        signing_secret: SECRET,
+        challenge_token: CHALLENGE,
+        signature_clock: "wall",
+      })
+    ).status,
+  ).toBe(200);
 }, 90_000);
 
 afterAll(async () => {
@@ -110,15 +154,21 @@ afterAll(async () => {
   await database?.close();
 });
 
-
 describe("soak", () => {
   it(`${EVENTS} events through duplicates, reorders, drops, delays, a database outage and a killed app: each stored exactly once`, async () => {
     const A = sandbox.clinicA.id;
     const token = (await sandbox.client.signIn(sandbox.clinicA.staff[0].id)).access_token;
-    const feedWithKey = (clinicKey?: string): ClinicClient => createClinicClient({
-      baseUrl: sandbox.sb.url,
-      credentials: { tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: () => Promise.reject(new Error("no refresh in the soak")) }, clinicKey },
-    });
+    const feedWithKey = (clinicKey?: string): ClinicClient =>
+      createClinicClient({
+        baseUrl: sandbox.sb.url,
+        credentials: {
+          tokens: {
+            getAccessToken: async () => token,
+            refreshAfterUnauthorized: () => Promise.reject(new Error("no refresh in the soak")),
+          },
+          clinicKey,
+        },
+      });
     // The clinic key's first use activates the integration: webhooks flow from here on.
     await feedWithKey(sandbox.clinicA.current_clinic_key).listEvents("clinic_keys", {}, { number: 1, size: 1 });
 
@@ -135,7 +185,11 @@ describe("soak", () => {
         webhook_delay_next: { count: random() < 0.3 ? int(random, 1, 2) : 0, ms: int(random, 20, 1500) },
         webhook_drop_next: drop,
       });
-      const answers = await Promise.all(Array.from({ length: BATCH }, () => sandbox.client.control("/activity", { clinic_id: A, type: pickOne(random, TYPES) })));
+      const answers = await Promise.all(
+        Array.from({ length: BATCH }, () =>
+          sandbox.client.control("/activity", { clinic_id: A, type: pickOne(random, TYPES) }),
+        ),
+      );
       expect(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.text.slice(0, 160)}`)).toEqual([]);
       // Pace the emission by the deliveries, so that the restart and the kill land mid-stream.
       const { webhook_attempts: attempts } = await stats();
@@ -146,7 +200,8 @@ describe("soak", () => {
         await new Promise((r) => setTimeout(r, 1000));
         app = await startApp();
       }
-      if (i % 200 === 0) await until("deliveries to catch up", async () => (await stats()).webhook_attempts >= i / 2, 60_000);
+      if (i % 200 === 0)
+        await until("deliveries to catch up", async () => (await stats()).webhook_attempts >= i / 2, 60_000);
     }
     outage ??= await outageUnderLoad(A);
     if (!killed) {
@@ -164,7 +219,10 @@ describe("soak", () => {
       await reconcileClinic(db, feedWithKey(), A, run.id, { enqueueProcessing: async () => {} });
 
       const since = sandbox.sb.state.clock.now() - EVENT_RETENTION_DAYS * 86_400_000;
-      const platform = sandbox.sb.state.events.filter((e) => e.clinicId === A && e.createdAt >= since).map((e) => e.id).sort();
+      const platform = sandbox.sb.state.events
+        .filter((e) => e.clinicId === A && e.createdAt >= since)
+        .map((e) => e.id)
+        .sort();
       const local = (await db.event.findMany({ where: { clinicId: A }, select: { id: true } })).map((e) => e.id).sort();
       expect(platform.length).toBeGreaterThanOrEqual(EVENTS);
       // Exactly once: the same ids, no gap, and (ids being unique) nothing twice.
@@ -174,7 +232,9 @@ describe("soak", () => {
       // The outage was real: a new connection was refused, every delivery attempted meanwhile
       // failed and the app itself answered 503 (not the killed app's connection errors), and what
       // was stored before it was still there after (kept on disk, not refilled by a retry).
-      expect(outage.refusal).toMatch(database.real ? /does not allow connections|not currently accepting/ : /ECONNREFUSED/);
+      expect(outage.refusal).toMatch(
+        database.real ? /does not allow connections|not currently accepting/ : /ECONNREFUSED/,
+      );
       if (database.real) expect(outage.cut).toBeGreaterThan(0);
       expect(outage.downForMs).toBeGreaterThanOrEqual(800);
       expect(outage.attempted.length).toBeGreaterThanOrEqual(BATCH);
@@ -187,7 +247,9 @@ describe("soak", () => {
       // by reconciliation, deliveries failed while the database or the app was down.
       const s = await stats();
       expect(await db.webhookReceipt.count({ where: { duplicate: true } })).toBeGreaterThan(0);
-      expect(await db.event.count({ where: { clinicId: A, source: "reconciliation" } })).toBeGreaterThanOrEqual(dropped);
+      expect(await db.event.count({ where: { clinicId: A, source: "reconciliation" } })).toBeGreaterThanOrEqual(
+        dropped,
+      );
       expect(dropped).toBeGreaterThan(0);
       expect(s.webhook_failures).toBeGreaterThan(0);
       expect(killed).toBe(true);

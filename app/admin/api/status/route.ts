@@ -9,5 +9,7 @@ export async function GET(): Promise<Response> {
   const auth = await authorizeRoute("Admin");
   if (!auth.ok) return auth.response;
   const { user } = auth.caller;
-  return Response.json(await adminOverview({ userId: user.id, clinicId: user.clinicId }), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await adminOverview({ userId: user.id, clinicId: user.clinicId }), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
