@@ -10,7 +10,7 @@ export const OTHER_CLINIC = "clinic_other";
 export const NEWEST = new Date("2026-01-01T00:00:00.000Z");
 export const SPACING_SECONDS = 31;
 
-export async function fillEvents(client: pg.Client, count: number): Promise<void> {
+export async function fillEvents(client: pg.Client, count: number, clinicId = BENCH_CLINIC): Promise<void> {
   const types = Object.keys(EVENT_TYPE_CATEGORY);
   const categories = types.map((t) => EVENT_TYPE_CATEGORY[t as keyof typeof EVENT_TYPE_CATEGORY]);
   const dataKeys = categories.map((c) => EVENT_DATA_KEY[c]);
@@ -28,7 +28,7 @@ export async function fillEvents(client: pg.Client, count: number): Promise<void
             $6::timestamp
      FROM generate_series(1, $8::int) AS g`,
     [
-      BENCH_CLINIC,
+      clinicId,
       OTHER_CLINIC,
       types,
       categories,
