@@ -1,14 +1,6 @@
 import Link from "next/link";
-import { linksFor } from "@/components/layout/nav-links";
 import { getCurrentUser } from "@/lib/auth/guards";
-
-const DESCRIPTIONS: Record<string, string> = {
-  "/resources": "Upload, edit and share guides, handouts and meal plans.",
-  "/patients": "Find a patient and open their treatment plans.",
-  "/events": "Watch what happens in your clinic, live.",
-  "/embedded": "Work on treatment plans inside the app.",
-  "/admin": "Accounts, clinic key, webhooks and reconciliation.",
-};
+import { sectionsFor } from "@/lib/auth/sections";
 
 export default async function HomePage() {
   const user = await getCurrentUser();
@@ -33,14 +25,14 @@ export default async function HomePage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Welcome to Clinic Connect</h1>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {linksFor(user.roles).map((link) => (
+        {sectionsFor(user.roles).map((link) => (
           <li key={link.href}>
             <Link
               href={link.href}
               className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600"
             >
               <span className="font-medium text-brand-700">{link.label}</span>
-              <p className="mt-1 text-sm text-slate-600">{DESCRIPTIONS[link.href]}</p>
+              <p className="mt-1 text-sm text-slate-600">{link.description}</p>
             </Link>
           </li>
         ))}

@@ -384,7 +384,7 @@ test("staff pick a practitioner of their clinic first, then upload and edit for 
   expect(refused.status()).toBe(404);
   await page.goto(`/resources?practitioner=${other.practitioners[0].id}`);
   await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toContainText(
-    "There is no such practitioner in your clinic",
+    "No such practitioner in your clinic",
   );
 });
 

@@ -1,13 +1,13 @@
 // The admin console's frame: only admins get past it (each page and action checks again itself, as
 // a layout is not re-run on every navigation), and the sections as tabs.
 import type { ReactNode } from "react";
-import { requireRole } from "@/lib/auth";
+import { requireSection } from "@/lib/auth/require-section";
 import { AdminSections } from "@/components/admin/admin-sections";
 
 export const dynamic = "force-dynamic";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const { user } = await requireRole("Admin");
+  const { user } = await requireSection("admin");
   return (
     <section className="space-y-6">
       <header className="space-y-1">

@@ -2,10 +2,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { requireRole } from "@/lib/auth";
+import { requireSection } from "@/lib/auth/require-section";
 import { adminOverview } from "@/lib/admin/overview";
 import { StatusBadge } from "@/components/admin/status-badge";
-import { When } from "@/components/admin/when";
+import { When } from "@/components/ui/when";
 
 export const metadata: Metadata = { title: "Admin" };
 export const dynamic = "force-dynamic";
@@ -24,7 +24,7 @@ function Card({ title, href, children }: { title: string; href: string; children
 }
 
 export default async function AdminOverviewPage() {
-  const { user } = await requireRole("Admin");
+  const { user } = await requireSection("admin");
   const o = await adminOverview({ userId: user.id, clinicId: user.clinicId });
   const s = o.accounts.byStatus;
   return (

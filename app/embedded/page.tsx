@@ -2,9 +2,8 @@
 // (`?patient=<id>` from the patients list). The grant is minted by the client part on each mount,
 // never while rendering this page, so no cached page or RSC payload can hold one.
 import type { Metadata } from "next";
-import { requireRole } from "@/lib/auth";
+import { requireSection } from "@/lib/auth/require-section";
 import { platformOrigin } from "@/lib/embedded/mint";
-import { EMBED_ROLES } from "@/lib/embedded/mint-route";
 import { PatientParamSchema } from "@/lib/embedded/session";
 import { EmbeddedFeature } from "@/components/embedded/embedded-feature";
 
@@ -16,7 +15,7 @@ export default async function EmbeddedPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { user } = await requireRole(...EMBED_ROLES);
+  const { user } = await requireSection("embedded");
   const raw = (await searchParams).patient;
   const patient = PatientParamSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
   const patientId = patient.success ? patient.data : null;

@@ -1,13 +1,13 @@
 // The staff timeline: what happened in the caller's clinic, live, filterable, beyond 30 days.
 import type { Metadata } from "next";
-import { requireRole } from "@/lib/auth";
+import { requireSection } from "@/lib/auth/require-section";
 import { db } from "@/lib/db";
-import { TIMELINE_ROLES } from "@/lib/events/timeline/access";
 import { eventsPerDay } from "@/lib/events/timeline/chart";
 import { TimelineFiltersSchema, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { listTimeline, timelineHead } from "@/lib/events/timeline/list";
 import { EventTimeline } from "@/components/events/event-timeline";
 import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
+import { startReconciliation } from "@/app/events/reconciliation-actions";
 
 export const metadata: Metadata = { title: "Events" };
 export const dynamic = "force-dynamic";
@@ -17,7 +17,7 @@ export default async function EventsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { clinicId, user } = await requireRole(...TIMELINE_ROLES);
+  const { clinicId, user } = await requireSection("events");
   const raw = await searchParams;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const parsed = TimelineFiltersSchema.safeParse({
@@ -40,7 +40,7 @@ export default async function EventsPage({
           Everything that happens at {user.clinicName}, as it arrives. Kept here beyond the platform&apos;s 30 days.
         </p>
       </header>
-      {user.isAdmin && <ReconciliationPanel />}
+      {user.isAdmin && <ReconciliationPanel start={startReconciliation} />}
       <EventTimeline initialFilters={filters} initialPage={page} initialChart={chart} initialHead={head} />
     </section>
   );

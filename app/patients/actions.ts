@@ -1,30 +1,17 @@
 "use server";
 // The patients list for the browser: the caller's clinic's patients as the platform pages them
-// (page size up to 100), searched by name or email. Checks the caller's role itself; the caller's
-// own platform connection scopes the list to their clinic.
-import { requireRole } from "@/lib/auth";
-import type { Patient } from "@/lib/contract";
-import { RESOURCE_ROLES, clientFor } from "@/lib/resources/actor";
-import { platformFailure } from "@/lib/resources/failure";
-import { fieldErrorsOf, PatientPageQuerySchema } from "@/lib/resources/fields";
-import type { ListPage } from "@/lib/resources/list-filter";
-import { failed, type ActionResult } from "@/lib/resources/result";
+// (page size up to 100), searched by name or email. The caller's own platform connection scopes the
+// list to their clinic.
+import { defineAction } from "@/lib/actions/builder";
+import { succeeded } from "@/lib/actions/result";
+import { SECTIONS } from "@/lib/auth/sections";
+import { clientForUser } from "@/lib/auth/platform-client";
+import { PatientPageQuerySchema } from "@/lib/resources/fields";
 
-export async function loadPatients(query: unknown): Promise<ActionResult<ListPage<Patient>>> {
-  const caller = await requireRole(...RESOURCE_ROLES);
-  const parsed = PatientPageQuerySchema.safeParse(query);
-  if (!parsed.success) return failed("The search is not valid.", fieldErrorsOf(parsed.error.issues));
-  const platform = await clientFor(caller);
-  if (!platform.ok) return { ok: false, ...platform.failure };
-  try {
-    return {
-      ok: true,
-      data: await platform.client.patients(
-        { number: parsed.data.page, size: parsed.data.size },
-        parsed.data.q || undefined,
-      ),
-    };
-  } catch (error) {
-    return { ok: false, ...platformFailure(error).failure };
-  }
-}
+export const loadPatients = defineAction(
+  { name: "patients.list", roles: SECTIONS.patients.roles, input: PatientPageQuerySchema },
+  async ({ caller, input }) => {
+    const client = await clientForUser(caller.user.id);
+    return succeeded(await client.patients({ number: input.page, size: input.size }, input.q || undefined));
+  },
+);

@@ -1,22 +1,22 @@
 // The clinic's patients, paged by the platform, with search and a way into the embedded feature.
 // The page checks the role itself; the list's action checks again.
 import type { Metadata } from "next";
-import { requireRole } from "@/lib/auth";
-import { RESOURCE_ROLES } from "@/lib/resources/actor";
+import { requireSection } from "@/lib/auth/require-section";
 import { PatientList } from "@/components/patients/patient-list";
+import { loadPatients } from "@/app/patients/actions";
 
 export const metadata: Metadata = { title: "Patients" };
 export const dynamic = "force-dynamic";
 
 export default async function PatientsPage() {
-  const { user } = await requireRole(...RESOURCE_ROLES);
+  const { user } = await requireSection("patients");
   return (
     <section className="space-y-6">
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">Patients</h1>
         <p className="text-slate-600">The patients of {user.clinicName}, as the platform lists them.</p>
       </header>
-      <PatientList />
+      <PatientList load={loadPatients} />
     </section>
   );
 }

@@ -1,123 +1,70 @@
 "use server";
-// The library's data for the browser. Each action checks the caller's role and whose resources it
-// touches itself (an action is a public POST endpoint): a practitioner only their own, staff only a
-// practitioner of their clinic. The platform is the source of truth; nothing is stored here.
-import { requireRole } from "@/lib/auth";
-import type { ResourceRecord, ServiceResourceRecord } from "@/lib/contract";
-import { RESOURCE_ROLES, actFor, clientFor } from "@/lib/resources/actor";
-import { platformFailure } from "@/lib/resources/failure";
-import {
-  fieldErrorsOf,
-  PlatformIdSchema,
-  ResourceEditSchema,
-  ResourceListQuerySchema,
-  toUpdateInput,
-} from "@/lib/resources/fields";
+// The library's data and edits for the browser. Each action declares its roles and input; whose
+// resources it touches is resolved by actFor (a practitioner only their own, staff only a
+// practitioner of their clinic). The platform is the source of truth; nothing is stored here.
+import { z } from "zod";
+import { defineAction } from "@/lib/actions/builder";
+import { succeeded } from "@/lib/actions/result";
+import { SECTIONS } from "@/lib/auth/sections";
+import { clientForUser } from "@/lib/auth/platform-client";
+import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
+import { PlatformIdSchema, ResourceEditSchema, ResourceListQuerySchema, toUpdateInput } from "@/lib/resources/fields";
 import { filteredPage } from "@/lib/resources/list";
-import type { ListPage } from "@/lib/resources/list-filter";
-import { clinicPractitioners, type PractitionerOption } from "@/lib/resources/practitioners";
-import { failed, type ActionResult } from "@/lib/resources/result";
-import { treatmentPlanOptions, type TreatmentPlanOption } from "@/lib/resources/treatment-plans";
+import { clinicPractitioners } from "@/lib/resources/practitioners";
+import { treatmentPlanOptions } from "@/lib/resources/treatment-plans";
 
-const fail = (error: unknown): ActionResult<never> => ({ ok: false, ...platformFailure(error).failure });
+const RESOURCES = SECTIONS.resources.roles;
+const ForPractitioner = z.object({ practitionerId: PlatformIdSchema.optional() });
+const ResourceTarget = ForPractitioner.extend({ resourceId: PlatformIdSchema });
 
-export async function loadResources(query: unknown): Promise<ActionResult<ListPage<ResourceRecord>>> {
-  const caller = await requireRole(...RESOURCE_ROLES);
-  const parsed = ResourceListQuerySchema.safeParse(query);
-  if (!parsed.success) return failed("Some filters are not valid.", fieldErrorsOf(parsed.error.issues));
-  const acting = await actFor(caller, parsed.data.practitionerId);
-  if (!acting.ok) return { ok: false, ...acting.failure };
-  try {
-    return {
-      ok: true,
-      data: await filteredPage((page) => acting.client.resources.list(acting.practitionerId, page), parsed.data),
-    };
-  } catch (error) {
-    return fail(error);
-  }
-}
+export const loadResources = defineAction(
+  { name: "resources.list", roles: RESOURCES, input: ResourceListQuerySchema, wording: RESOURCE_WORDING },
+  async ({ caller, input }) => {
+    const { client, practitionerId } = await actFor(caller, input.practitionerId);
+    return succeeded(await filteredPage((page) => client.resources.list(practitionerId, page), input));
+  },
+);
 
-export async function loadServiceResources(query: unknown): Promise<ActionResult<ListPage<ServiceResourceRecord>>> {
-  const caller = await requireRole(...RESOURCE_ROLES);
-  const parsed = ResourceListQuerySchema.safeParse(query);
-  if (!parsed.success) return failed("Some filters are not valid.", fieldErrorsOf(parsed.error.issues));
-  const platform = await clientFor(caller);
-  if (!platform.ok) return { ok: false, ...platform.failure };
-  try {
-    return { ok: true, data: await filteredPage((page) => platform.client.resources.listService(page), parsed.data) };
-  } catch (error) {
-    return fail(error);
-  }
-}
+export const loadServiceResources = defineAction(
+  { name: "resources.list-service", roles: RESOURCES, input: ResourceListQuerySchema },
+  async ({ caller, input }) => {
+    const client = await clientForUser(caller.user.id);
+    return succeeded(await filteredPage((page) => client.resources.listService(page), input));
+  },
+);
 
 /** Staff only: the practitioners of their clinic they may act for. */
-export async function loadPractitioners(): Promise<ActionResult<PractitionerOption[]>> {
-  const caller = await requireRole("Staff");
-  const platform = await clientFor(caller);
-  if (!platform.ok) return { ok: false, ...platform.failure };
-  try {
-    return { ok: true, data: await clinicPractitioners(caller.clinicId, platform.client) };
-  } catch (error) {
-    return fail(error);
-  }
-}
+export const loadPractitioners = defineAction(
+  { name: "resources.list-practitioners", roles: ["Staff"] },
+  async ({ caller }) => succeeded(await clinicPractitioners(caller.clinicId, await clientForUser(caller.user.id))),
+);
 
-export async function loadTreatmentPlans(practitionerId: unknown): Promise<ActionResult<TreatmentPlanOption[]>> {
-  const caller = await requireRole(...RESOURCE_ROLES);
-  const id = practitionerId === undefined ? undefined : PlatformIdSchema.safeParse(practitionerId);
-  if (id && !id.success) return failed("There is no such practitioner in your clinic.");
-  const acting = await actFor(caller, id?.data);
-  if (!acting.ok) return { ok: false, ...acting.failure };
-  try {
-    return { ok: true, data: await treatmentPlanOptions(acting.client, acting.practitionerId) };
-  } catch (error) {
-    return fail(error);
-  }
-}
+export const loadTreatmentPlans = defineAction(
+  { name: "resources.list-treatment-plans", roles: RESOURCES, input: ForPractitioner, wording: RESOURCE_WORDING },
+  async ({ caller, input }) => {
+    const { client, practitionerId } = await actFor(caller, input.practitionerId);
+    return succeeded(await treatmentPlanOptions(client, practitionerId));
+  },
+);
 
-export async function updateResourceDetails(
-  practitionerId: unknown,
-  resourceId: unknown,
-  fields: unknown,
-): Promise<ActionResult<ResourceRecord>> {
-  const caller = await requireRole(...RESOURCE_ROLES);
-  const ids = {
-    practitioner: practitionerId === undefined ? undefined : PlatformIdSchema.safeParse(practitionerId),
-    resource: PlatformIdSchema.safeParse(resourceId),
-  };
-  if ((ids.practitioner && !ids.practitioner.success) || !ids.resource.success)
-    return failed("There is no such resource.");
-  const parsed = ResourceEditSchema.safeParse(fields);
-  if (!parsed.success) return failed("Some fields need your attention.", fieldErrorsOf(parsed.error.issues));
-  const acting = await actFor(caller, ids.practitioner?.data);
-  if (!acting.ok) return { ok: false, ...acting.failure };
-  try {
-    return {
-      ok: true,
-      data: await acting.client.resources.update(acting.practitionerId, ids.resource.data, toUpdateInput(parsed.data)),
-    };
-  } catch (error) {
-    return fail(error);
-  }
-}
+export const updateResourceDetails = defineAction(
+  {
+    name: "resources.update",
+    roles: RESOURCES,
+    input: ResourceEditSchema.extend(ResourceTarget.shape),
+    wording: RESOURCE_WORDING,
+  },
+  async ({ caller, input: { practitionerId: requested, resourceId, ...fields } }) => {
+    const { client, practitionerId } = await actFor(caller, requested);
+    return succeeded(await client.resources.update(practitionerId, resourceId, toUpdateInput(fields)));
+  },
+);
 
-export async function deleteResource(
-  practitionerId: unknown,
-  resourceId: unknown,
-): Promise<ActionResult<{ id: string }>> {
-  const caller = await requireRole(...RESOURCE_ROLES);
-  const ids = {
-    practitioner: practitionerId === undefined ? undefined : PlatformIdSchema.safeParse(practitionerId),
-    resource: PlatformIdSchema.safeParse(resourceId),
-  };
-  if ((ids.practitioner && !ids.practitioner.success) || !ids.resource.success)
-    return failed("There is no such resource.");
-  const acting = await actFor(caller, ids.practitioner?.data);
-  if (!acting.ok) return { ok: false, ...acting.failure };
-  try {
-    await acting.client.resources.delete(acting.practitionerId, ids.resource.data);
-    return { ok: true, data: { id: ids.resource.data } };
-  } catch (error) {
-    return fail(error);
-  }
-}
+export const deleteResource = defineAction(
+  { name: "resources.delete", roles: RESOURCES, input: ResourceTarget, wording: RESOURCE_WORDING },
+  async ({ caller, input }) => {
+    const { client, practitionerId } = await actFor(caller, input.practitionerId);
+    await client.resources.delete(practitionerId, input.resourceId);
+    return succeeded({ id: input.resourceId });
+  },
+);

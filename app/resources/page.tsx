@@ -2,9 +2,16 @@
 // resources. Staff act for a practitioner of their clinic. The page checks the role itself; every
 // action and the upload route check again.
 import type { Metadata } from "next";
-import { requireRole } from "@/lib/auth";
-import { RESOURCE_ROLES } from "@/lib/resources/actor";
+import { requireSection } from "@/lib/auth/require-section";
 import { ResourceLibrary } from "@/components/resources/resource-library";
+import {
+  deleteResource,
+  loadPractitioners,
+  loadResources,
+  loadServiceResources,
+  loadTreatmentPlans,
+  updateResourceDetails,
+} from "@/app/resources/actions";
 
 export const metadata: Metadata = { title: "Resources" };
 export const dynamic = "force-dynamic";
@@ -14,7 +21,7 @@ export default async function ResourcesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { user } = await requireRole(...RESOURCE_ROLES);
+  const { user } = await requireSection("resources");
   const raw = (await searchParams).practitioner;
   const practitioner = typeof raw === "string" && raw.length > 0 && raw.length <= 100 ? raw : undefined;
   const isStaff = user.platformUserType === "Staff";
@@ -32,6 +39,14 @@ export default async function ResourcesPage({
         isStaff={isStaff}
         selfId={isStaff ? undefined : user.platformUserId}
         initialPractitioner={practitioner}
+        actions={{
+          loadResources,
+          loadServiceResources,
+          loadPractitioners,
+          loadTreatmentPlans,
+          updateResourceDetails,
+          deleteResource,
+        }}
       />
     </section>
   );

@@ -5,17 +5,20 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { AdminActionResult } from "@/lib/admin/result";
+import { failure, type ActionResult } from "@/lib/actions/result";
+import { ActionMessage } from "@/components/ui/action-message";
+
+const UNANSWERED = failure("unavailable", "The server did not answer. Check your connection and try again.");
 
 interface ActionButtonProps {
   label: string;
-  action: () => Promise<AdminActionResult>;
+  action: () => Promise<ActionResult>;
   /** Ask before running: the dialog's title and text. */
   confirm?: { title: string; description: ReactNode; confirmLabel: string };
   variant?: ButtonProps["variant"];
   /** Accessible name when the visible label needs the row's context, e.g. "Revoke Maya Ito". */
   ariaLabel?: string;
-  onDone?: (result: AdminActionResult) => void;
+  onDone?: (result: ActionResult) => void;
   disabled?: boolean;
   /** Why it is disabled, shown as the button's tooltip. */
   disabledReason?: string;
@@ -34,19 +37,16 @@ export function ActionButton({
   const router = useRouter();
   const [pending, start] = useTransition();
   const [asking, setAsking] = useState(false);
-  const [result, setResult] = useState<AdminActionResult | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
   const run = () =>
     start(async () => {
-      const outcome = await action().catch((): AdminActionResult => ({
-        ok: false,
-        message: "The server did not answer. Check your connection and try again.",
-        errors: {},
-      }));
+      const outcome = await action().catch(() => UNANSWERED);
       setAsking(false);
       setResult(outcome);
       onDone?.(outcome);
-      // A caller who is no longer an admin keeps the page and reads why; a reload would only say 404.
-      if (outcome.ok || !outcome.notAdmin) router.refresh();
+      // A caller who is no longer an admin (or signed in) keeps the page and reads why; a reload
+      // would only say 404 or leave for the sign-in page.
+      if (outcome.ok || (outcome.code !== "forbidden" && outcome.code !== "sign-in")) router.refresh();
     });
   return (
     <span className="inline-flex flex-col items-start gap-1">
@@ -72,14 +72,7 @@ export function ActionButton({
           onCancel={() => setAsking(false)}
         />
       )}
-      {result?.message && (
-        <span
-          role={result.ok ? "status" : "alert"}
-          className={`max-w-xs text-xs ${result.ok ? "text-emerald-800" : "text-red-700"}`}
-        >
-          {result.message}
-        </span>
-      )}
+      {result && <ActionMessage result={result} className="max-w-xs text-xs" />}
     </span>
   );
 }

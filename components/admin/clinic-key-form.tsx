@@ -4,13 +4,14 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { IDLE, type AdminActionResult } from "@/lib/admin/result";
+import { IDLE, type ActionResult } from "@/lib/actions/result";
+import { ActionMessage } from "@/components/ui/action-message";
 
 export function ClinicKeyForm({
   action,
   replacing,
 }: {
-  action: (previous: AdminActionResult, form: FormData) => Promise<AdminActionResult>;
+  action: (previous: ActionResult, form: FormData) => Promise<ActionResult>;
   replacing: boolean;
 }) {
   const [state, formAction, pending] = useActionState(action, IDLE);
@@ -36,11 +37,7 @@ export function ClinicKeyForm({
       <Button type="submit" variant="primary" busy={pending}>
         {replacing ? "Replace the key" : "Save the key"}
       </Button>
-      {state.message && (
-        <p role={state.ok ? "status" : "alert"} className={`text-sm ${state.ok ? "text-emerald-800" : "text-red-700"}`}>
-          {state.message}
-        </p>
-      )}
+      <ActionMessage result={state} />
     </form>
   );
 }

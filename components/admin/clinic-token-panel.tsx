@@ -6,27 +6,22 @@ import { signIn } from "next-auth/react";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { AdminActionResult } from "@/lib/admin/result";
+import type { ActionFailure, ActionResult } from "@/lib/actions/result";
+import { ActionMessage } from "@/components/ui/action-message";
 
 const CALLBACK = "/admin/accounts";
 
-export function ClinicTokenButton({
-  working,
-  prepare,
-}: {
-  working: boolean;
-  prepare: () => Promise<AdminActionResult>;
-}) {
+export function ClinicTokenButton({ working, prepare }: { working: boolean; prepare: () => Promise<ActionResult> }) {
   const [asking, setAsking] = useState(false);
   const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ActionFailure | null>(null);
   const connect = () => void signIn("clinic", { callbackUrl: CALLBACK });
   const replace = () =>
     start(async () => {
       const result = await prepare();
       if (!result.ok) {
         setAsking(false);
-        setError(result.message);
+        setError(result);
         return;
       }
       connect();
@@ -45,11 +40,7 @@ export function ClinicTokenButton({
         onConfirm={replace}
         onCancel={() => setAsking(false)}
       />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <ActionMessage result={error} />}
     </div>
   );
 }

@@ -1,7 +1,41 @@
 // One page of the platform's delivery log: each row is one attempt at delivering one event.
 import type { DeliveryRow } from "@/lib/admin/webhooks";
 import { StatusBadge } from "@/components/admin/status-badge";
-import { When } from "@/components/admin/when";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { When } from "@/components/ui/when";
+
+const COLUMNS: Column<DeliveryRow>[] = [
+  {
+    key: "event",
+    header: "Event",
+    title: true,
+    className: "font-normal",
+    cell: (d) => (
+      <>
+        <code>{d.event_type}</code>
+        <span className="block font-mono text-xs text-slate-500">{d.event_id}</span>
+      </>
+    ),
+  },
+  { key: "attempted", header: "Attempted", cell: (d) => <When iso={d.attempted_at} /> },
+  { key: "attempt", header: "Attempt", cell: (d) => `${d.attempt} of 6` },
+  {
+    key: "outcome",
+    header: "Outcome",
+    cell: (d) => (
+      <>
+        <StatusBadge
+          state={d.successfully_delivered ? "succeeded" : "failed"}
+          label={d.successfully_delivered ? "Delivered" : "Failed"}
+        />
+        {d.error && <span className="block text-xs text-red-700">{d.error}</span>}
+      </>
+    ),
+  },
+  { key: "http", header: "HTTP", cell: (d) => d.status_code ?? "—" },
+  { key: "took", header: "Took", cell: (d) => `${d.duration_ms} ms` },
+  { key: "next-attempt", header: "Next attempt", cell: (d) => <When iso={d.next_attempt_at} empty="None" /> },
+];
 
 export function DeliveriesTable({ rows }: { rows: DeliveryRow[] }) {
   if (rows.length === 0)
@@ -11,65 +45,12 @@ export function DeliveriesTable({ rows }: { rows: DeliveryRow[] }) {
       </p>
     );
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm" aria-label="Webhook deliveries">
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Attempted
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Event
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Attempt
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Outcome
-            </th>
-            <th scope="col" className="px-3 py-2">
-              HTTP
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Took
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Next attempt
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr
-              key={d.id}
-              data-delivery-event={d.event_id}
-              data-attempted-at={d.attempted_at}
-              className="border-t border-slate-100 align-top"
-            >
-              <td className="px-3 py-2">
-                <When iso={d.attempted_at} />
-              </td>
-              <td className="px-3 py-2">
-                <code>{d.event_type}</code>
-                <span className="block font-mono text-xs text-slate-500">{d.event_id}</span>
-              </td>
-              <td className="px-3 py-2">{d.attempt} of 6</td>
-              <td className="px-3 py-2">
-                <StatusBadge
-                  state={d.successfully_delivered ? "succeeded" : "failed"}
-                  label={d.successfully_delivered ? "Delivered" : "Failed"}
-                />
-                {d.error && <span className="block text-xs text-red-700">{d.error}</span>}
-              </td>
-              <td className="px-3 py-2">{d.status_code ?? "—"}</td>
-              <td className="px-3 py-2">{d.duration_ms} ms</td>
-              <td className="px-3 py-2">
-                <When iso={d.next_attempt_at} empty="None" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Webhook deliveries"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(d) => d.id}
+      rowProps={(d) => ({ "data-delivery-event": d.event_id, "data-attempted-at": d.attempted_at })}
+    />
   );
 }

@@ -2,6 +2,7 @@
 // is one role="img" whose label sums it up; every bar has a <title>, and the same numbers are in a
 // table, so nothing depends on seeing colour.
 import { successRate, type DeliveryChart } from "@/lib/admin/delivery-chart";
+import { DataTable, type Column } from "@/components/ui/data-table";
 
 const W = 720;
 const H = 180;
@@ -9,6 +10,13 @@ const PAD = { left: 32, right: 8, top: 8, bottom: 22 };
 // Okabe–Ito bluish green and vermillion: distinguishable with common colour-vision deficiencies.
 const DELIVERED = "#009E73";
 const FAILED = "#D55E00";
+
+const DAY_COLUMNS: Column<DeliveryChart["days"][number]>[] = [
+  { key: "day", header: "Day", title: true, className: "font-normal", cell: (d) => d.day },
+  { key: "delivered", header: "Delivered", cell: (d) => d.delivered },
+  { key: "failed", header: "Failed", cell: (d) => d.failed },
+  { key: "success", header: "Success", cell: successRate },
+];
 
 export function deliveryChartSummary(chart: DeliveryChart): string {
   const delivered = chart.days.reduce((s, d) => s + d.delivered, 0);
@@ -74,37 +82,16 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
       )}
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">Show the numbers as a table</summary>
-        <table className="mt-2 w-full text-left text-xs">
-          <caption className="sr-only">Delivery attempts per day</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="px-2 py-1">
-                Day
-              </th>
-              <th scope="col" className="px-2 py-1">
-                Delivered
-              </th>
-              <th scope="col" className="px-2 py-1">
-                Failed
-              </th>
-              <th scope="col" className="px-2 py-1">
-                Success
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {chart.days.map((d) => (
-              <tr key={d.day} className="border-t border-slate-100">
-                <th scope="row" className="px-2 py-1 font-normal">
-                  {d.day}
-                </th>
-                <td className="px-2 py-1">{d.delivered}</td>
-                <td className="px-2 py-1">{d.failed}</td>
-                <td className="px-2 py-1">{successRate(d)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="mt-2">
+          <DataTable
+            bare
+            density="compact"
+            label="Delivery attempts per day"
+            columns={DAY_COLUMNS}
+            rows={chart.days}
+            rowKey={(d) => d.day}
+          />
+        </div>
       </details>
     </figure>
   );

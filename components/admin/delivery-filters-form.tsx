@@ -1,6 +1,7 @@
 "use client";
 // The deliveries filters (spec 4.5): attempt date in every form, event id, delivered or failed, sort
 // and order, page size. Applying them puts them in the page URL and goes back to page 1.
+import { fieldErrors } from "@/lib/contract/field-errors";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { DateFilterInput } from "@/components/events/date-filter-input";
@@ -42,9 +43,7 @@ export function DeliveryFiltersForm({
       page: 1,
     });
     if (!parsed.success) {
-      const out: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (out[String(issue.path[0])] ??= []).push(issue.message);
-      setFormErrors(out);
+      setFormErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setFormErrors({});

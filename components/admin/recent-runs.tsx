@@ -3,16 +3,69 @@
 // way (the panel above starts runs and shows the current one's progress bar).
 import { useQuery } from "@tanstack/react-query";
 import type { ReconciliationView } from "@/lib/events/reconcile/view";
-import { loadRecentRunsAction } from "@/app/admin/reconciliation/actions";
+import { getResult } from "@/lib/actions/client";
 import { StatusBadge } from "@/components/admin/status-badge";
-import { When } from "@/components/admin/when";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { When } from "@/components/ui/when";
 
 const ACTIVE = new Set(["queued", "running"]);
+
+type Run = ReconciliationView;
+type FailedDelivery = Run["failedDeliveries"][number];
+
+const RUN_COLUMNS: Column<Run>[] = [
+  {
+    key: "requested",
+    header: "Requested",
+    title: true,
+    className: "font-normal",
+    cell: (r) => <When iso={r.requestedAt} />,
+  },
+  { key: "trigger", header: "Trigger", cell: (r) => (r.trigger === "manual" ? "By an admin" : "Schedule") },
+  {
+    key: "state",
+    header: "State",
+    cell: (r) => (
+      <>
+        <StatusBadge state={r.status} />
+        {ACTIVE.has(r.status) && <span className="block text-xs text-slate-600">{r.percent}%</span>}
+        {r.error && <span className="block max-w-xs text-xs text-red-700">{r.error}</span>}
+      </>
+    ),
+  },
+  { key: "finished", header: "Finished", cell: (r) => <When iso={r.finishedAt} /> },
+  { key: "read", header: "Events read", cell: (r) => r.fetched },
+  { key: "added", header: "Missing events added", cell: (r) => r.inserted },
+  { key: "failed-deliveries", header: "Failed deliveries reported", cell: (r) => r.failedDeliveries.length },
+];
+
+const FAILED_COLUMNS: Column<FailedDelivery>[] = [
+  {
+    key: "event",
+    header: "Event",
+    title: true,
+    className: "font-normal",
+    cell: (d) => (
+      <>
+        <code>{d.eventType}</code>
+        <span className="block font-mono text-xs text-slate-500">{d.eventId}</span>
+      </>
+    ),
+  },
+  { key: "attempts", header: "Failed attempts", cell: (d) => d.failedAttempts },
+  { key: "last-attempt", header: "Last attempt", cell: (d) => <When iso={d.lastAttemptAt} /> },
+  { key: "last-answer", header: "Last answer", cell: lastAnswer },
+  {
+    key: "stored",
+    header: "Stored here",
+    cell: (d) => (d.storedLocally ? "Yes" : <span className="text-red-700">No</span>),
+  },
+];
 
 export function RecentRuns({ initial }: { initial: ReconciliationView[] }) {
   const runs = useQuery({
     queryKey: ["admin", "recent-runs"],
-    queryFn: async () => (await loadRecentRunsAction()) ?? [],
+    queryFn: () => getResult<ReconciliationView[]>("/api/reconciliation/runs"),
     initialData: initial,
     refetchInterval: (q) => (q.state.data?.some((r) => ACTIVE.has(r.status)) ? 1000 : 3000),
     staleTime: 0,
@@ -24,62 +77,19 @@ export function RecentRuns({ initial }: { initial: ReconciliationView[] }) {
   const reporting = rows.find((r) => r.failedDeliveries.length > 0);
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" aria-label="Last reconciliation runs">
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Requested
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Trigger
-              </th>
-              <th scope="col" className="px-3 py-2">
-                State
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Finished
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Events read
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Missing events added
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Failed deliveries reported
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-run={r.id} className="border-t border-slate-100 align-top">
-                <td className="px-3 py-2">
-                  <When iso={r.requestedAt} />
-                </td>
-                <td className="px-3 py-2">{r.trigger === "manual" ? "By an admin" : "Schedule"}</td>
-                <td className="px-3 py-2">
-                  <StatusBadge state={r.status} />
-                  {ACTIVE.has(r.status) && <span className="block text-xs text-slate-600">{r.percent}%</span>}
-                  {r.error && <span className="block max-w-xs text-xs text-red-700">{r.error}</span>}
-                </td>
-                <td className="px-3 py-2">
-                  <When iso={r.finishedAt} />
-                </td>
-                <td className="px-3 py-2">{r.fetched}</td>
-                <td className="px-3 py-2">{r.inserted}</td>
-                <td className="px-3 py-2">{r.failedDeliveries.length}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Last reconciliation runs"
+        columns={RUN_COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ "data-run": r.id })}
+      />
       {reporting && <FailedDeliveries run={reporting} />}
     </div>
   );
 }
 
-function lastAnswer(d: ReconciliationView["failedDeliveries"][number]): string {
+function lastAnswer(d: FailedDelivery): string {
   if (d.lastStatus !== null) return `HTTP ${d.lastStatus}${d.lastError ? `: ${d.lastError}` : ""}`;
   return d.lastError ?? "no answer";
 }
@@ -97,45 +107,13 @@ function FailedDeliveries({ run }: { run: ReconciliationView }) {
           ? "Every one of these events is stored here all the same (reconciliation fetched what the webhooks missed)."
           : `${missing} of these events could not be fetched (older than the platform's 30 days, or gone); the others are stored here.`}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" aria-label="Failed webhook deliveries">
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Event
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Failed attempts
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last attempt
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last answer
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Stored here
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {run.failedDeliveries.map((d) => (
-              <tr key={d.eventId} data-failed-event={d.eventId} className="border-t border-slate-100 align-top">
-                <td className="px-3 py-2">
-                  <code>{d.eventType}</code>
-                  <span className="block font-mono text-xs text-slate-500">{d.eventId}</span>
-                </td>
-                <td className="px-3 py-2">{d.failedAttempts}</td>
-                <td className="px-3 py-2">
-                  <When iso={d.lastAttemptAt} />
-                </td>
-                <td className="px-3 py-2">{lastAnswer(d)}</td>
-                <td className="px-3 py-2">{d.storedLocally ? "Yes" : <span className="text-red-700">No</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Failed webhook deliveries"
+        columns={FAILED_COLUMNS}
+        rows={run.failedDeliveries}
+        rowKey={(d) => d.eventId}
+        rowProps={(d) => ({ "data-failed-event": d.eventId })}
+      />
     </section>
   );
 }

@@ -2,7 +2,8 @@
 // The detail drawer of one event: its fields and its data. A modal dialog: Escape or the close
 // button closes it, focus moves into it on open and back to the page on close.
 import { useEffect, useRef } from "react";
-import { categoryLabel, formatDelay, formatWhen } from "@/components/events/format";
+import { categoryLabel, formatDelay } from "@/components/events/format";
+import { When } from "@/components/ui/when";
 import { useEventDetail } from "@/components/events/use-timeline";
 
 export function EventDrawer({ id, onClose }: { id: string | null; onClose(): void }) {
@@ -54,11 +55,11 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
               <dd>{categoryLabel(e.category)}</dd>
               <dt className="text-slate-500">Created</dt>
               <dd>
-                <time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time>
+                <When iso={e.createdAt} format={{ show: "date-time-seconds" }} />
               </dd>
               <dt className="text-slate-500">Arrived</dt>
               <dd>
-                <time dateTime={e.receivedAt}>{formatWhen(e.receivedAt)}</time> ({formatDelay(e.delayMs)} later)
+                <When iso={e.receivedAt} format={{ show: "date-time-seconds" }} /> ({formatDelay(e.delayMs)} later)
               </dd>
               <dt className="text-slate-500">Source</dt>
               <dd>{e.source === "webhook" ? "Webhook" : "Reconciliation"}</dd>

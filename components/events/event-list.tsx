@@ -3,7 +3,49 @@
 // page when it comes into view (and a button does the same for keyboards and screen readers).
 import { useEffect, useRef } from "react";
 import type { TimelineEvent } from "@/lib/events/timeline/list";
-import { categoryLabel, CATEGORY_COLORS, formatDelay, formatWhen } from "@/components/events/format";
+import { categoryLabel, CATEGORY_COLORS, formatDelay } from "@/components/events/format";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { When } from "@/components/ui/when";
+
+const COLUMNS = (onOpen: (id: string) => void): Column<TimelineEvent>[] => [
+  {
+    key: "event",
+    header: "Event",
+    title: true,
+    className: "font-normal",
+    cell: (e) => (
+      <button
+        type="button"
+        className="font-mono text-brand-700 underline-offset-2 hover:underline"
+        onClick={() => onOpen(e.id)}
+      >
+        {e.type}
+      </button>
+    ),
+  },
+  {
+    key: "category",
+    header: "Category",
+    cell: (e) => (
+      <span className="inline-flex items-center gap-1.5">
+        <span
+          aria-hidden
+          className="inline-block h-2.5 w-2.5 rounded-full"
+          style={{ background: CATEGORY_COLORS[e.category] ?? "#999" }}
+        />
+        {categoryLabel(e.category)}
+      </span>
+    ),
+  },
+  {
+    key: "when",
+    header: "When",
+    className: "whitespace-nowrap",
+    cell: (e) => <When iso={e.createdAt} format={{ show: "date-time-seconds" }} />,
+  },
+  { key: "source", header: "Source", cell: (e) => (e.source === "webhook" ? "Webhook" : "Reconciliation") },
+  { key: "delay", header: "Delay", className: "whitespace-nowrap", cell: (e) => formatDelay(e.delayMs) },
+];
 
 interface Props {
   events: TimelineEvent[];
@@ -49,57 +91,14 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, fi
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm" aria-label="Events">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Event
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Category
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              When
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Source
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Delay
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => (
-            <tr key={e.id} data-event-id={e.id} className="border-t border-slate-100 hover:bg-slate-50">
-              <td className="px-3 py-2">
-                <button
-                  type="button"
-                  className="font-mono text-brand-700 underline-offset-2 hover:underline"
-                  onClick={() => onOpen(e.id)}
-                >
-                  {e.type}
-                </button>
-              </td>
-              <td className="px-3 py-2">
-                <span className="inline-flex items-center gap-1.5">
-                  <span
-                    aria-hidden
-                    className="inline-block h-2.5 w-2.5 rounded-full"
-                    style={{ background: CATEGORY_COLORS[e.category] ?? "#999" }}
-                  />
-                  {categoryLabel(e.category)}
-                </span>
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time>
-              </td>
-              <td className="px-3 py-2">{e.source === "webhook" ? "Webhook" : "Reconciliation"}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDelay(e.delayMs)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        bare
+        label="Events"
+        columns={COLUMNS(onOpen)}
+        rows={events}
+        rowKey={(e) => e.id}
+        rowProps={(e) => ({ "data-event-id": e.id })}
+      />
       <div ref={sentinel} className="flex justify-center border-t border-slate-100 p-3">
         {hasMore ? (
           <button

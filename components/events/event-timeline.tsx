@@ -12,6 +12,7 @@ import { EventsChart } from "@/components/events/events-chart";
 import { TimelineFiltersBar } from "@/components/events/timeline-filters";
 import { useEventsChart, useLiveUpdates, useTimelineList } from "@/components/events/use-timeline";
 import { ErrorState } from "@/components/ui/states";
+import { formatTime } from "@/lib/format/time";
 
 // A failed load says so in plain words; the reason (a network error, a server error) is not
 // something the reader can act on beyond trying again.
@@ -68,7 +69,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
         {live.error
           ? "Live updates paused: retrying…"
           : live.updatedAt
-            ? `Live · new events at ${live.updatedAt.toLocaleTimeString()}`
+            ? `Live · new events at ${formatTime(live.updatedAt, { show: "time-seconds" })}`
             : "Live"}
       </p>
       {chart.data && <EventsChart chart={chart.data} type={filters.type} searchActive={Boolean(filters.q)} />}

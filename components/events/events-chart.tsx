@@ -1,7 +1,11 @@
 // Events per day by category as stacked bars in plain SVG. The picture is one role="img" with a
 // summary in its label; the same numbers are in a table below for screen readers and for reading.
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
-import { categoryLabel, CATEGORY_COLORS, formatDay } from "@/components/events/format";
+import { categoryLabel, CATEGORY_COLORS } from "@/components/events/format";
+import { formatDay } from "@/lib/format/time";
+import { DataTable, type Column } from "@/components/ui/data-table";
+
+type DayRow = { day: string; index: number };
 
 const W = 720;
 const H = 180;
@@ -95,39 +99,22 @@ export function EventsChart({
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">Show the numbers as a table</summary>
         <div className="mt-2 max-h-64 overflow-auto">
-          <table className="w-full text-left text-xs">
-            <caption className="sr-only">Events per day by category</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="px-2 py-1">
-                  Day
-                </th>
-                {chart.series.map((s) => (
-                  <th key={s.category} scope="col" className="px-2 py-1">
-                    {categoryLabel(s.category)}
-                  </th>
-                ))}
-                <th scope="col" className="px-2 py-1">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {chart.days.map((day, i) => (
-                <tr key={day} className="border-t border-slate-100">
-                  <th scope="row" className="px-2 py-1 font-normal">
-                    {day}
-                  </th>
-                  {chart.series.map((s) => (
-                    <td key={s.category} className="px-2 py-1">
-                      {s.counts[i]}
-                    </td>
-                  ))}
-                  <td className="px-2 py-1">{totals[i]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            bare
+            density="compact"
+            label="Events per day by category"
+            columns={[
+              { key: "day", header: "Day", title: true, className: "font-normal", cell: (d) => d.day },
+              ...chart.series.map((s): Column<DayRow> => ({
+                key: s.category,
+                header: categoryLabel(s.category),
+                cell: (d) => s.counts[d.index],
+              })),
+              { key: "total", header: "Total", cell: (d) => totals[d.index] },
+            ]}
+            rows={chart.days.map((day, index) => ({ day, index }))}
+            rowKey={(d) => d.day}
+          />
         </div>
       </details>
     </figure>

@@ -1,4 +1,4 @@
-// How the timeline names and colours categories and shows times and delays.
+// How the timeline names and colours categories and shows delays (times: lib/format/time.ts).
 export const CATEGORY_LABELS: Record<string, string> = {
   clinic_keys: "Clinic keys",
   lab_orders: "Lab orders",
@@ -33,9 +33,3 @@ export function formatDelay(ms: number): string {
   if (h < 48) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
   return `${Math.round(h / 24)} d`;
 }
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-export const formatWhen = (iso: string) => dateTime.format(new Date(iso));
-
-const shortDay = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
-export const formatDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));

@@ -1,25 +1,41 @@
 "use client";
 // Reconciliation for admins: start one, watch its progress bar, and see which webhook deliveries
-// the platform reports as failed (and whether we have those events anyway).
+// the platform reports as failed (and whether we have those events anyway). The page hands in the
+// server action that starts a run; the progress is polled from GET /api/reconciliation.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { reconciliationStatus, startReconciliation } from "@/app/events/reconciliation-actions";
-import { formatWhen } from "@/components/events/format";
+import { getResult } from "@/lib/actions/client";
+import type { ActionResult } from "@/lib/actions/result";
+import type { ReconciliationView } from "@/lib/events/reconcile/view";
+import { formatTime } from "@/lib/format/time";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { ErrorState } from "@/components/ui/states";
 
 const ACTIVE = new Set(["queued", "running"]);
 
-export function ReconciliationPanel() {
+const FAILED_COLUMNS: Column<ReconciliationView["failedDeliveries"][number]>[] = [
+  { key: "event", header: "Event", title: true, className: "font-mono font-normal", cell: (d) => d.eventId },
+  { key: "type", header: "Type", cell: (d) => d.eventType },
+  { key: "attempts", header: "Failed attempts", cell: (d) => d.failedAttempts },
+  {
+    key: "last-error",
+    header: "Last error",
+    cell: (d) => d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "—"),
+  },
+  { key: "stored", header: "Have it?", cell: (d) => (d.storedLocally ? "Yes" : "No") },
+];
+
+export function ReconciliationPanel({ start: startRun }: { start: () => Promise<ActionResult<ReconciliationView>> }) {
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: ["reconciliation"],
-    queryFn: () => reconciliationStatus(),
+    queryFn: () => getResult<ReconciliationView | null>("/api/reconciliation"),
     refetchInterval: (q) => (q.state.data && ACTIVE.has(q.state.data.status) ? 1000 : 15_000),
     staleTime: 0,
   });
   const start = useMutation({
-    mutationFn: () => startReconciliation(),
+    mutationFn: () => startRun(),
     onSuccess: (result) => {
-      if (result.ok) queryClient.setQueryData(["reconciliation"], result.run);
+      if (result.ok) queryClient.setQueryData(["reconciliation"], result.data);
       void queryClient.invalidateQueries({ queryKey: ["events"] });
     },
   });
@@ -82,32 +98,18 @@ export function ReconciliationPanel() {
             {run.status === "queued" && "Waiting to start…"}
             {run.status === "running" && `Running: ${run.percent}% · ${run.fetched} read, ${run.inserted} added`}
             {run.status === "succeeded" &&
-              `Done ${run.finishedAt ? formatWhen(run.finishedAt) : ""}: ${run.fetched} read, ${run.inserted} added.`}
+              `Done ${run.finishedAt ? formatTime(run.finishedAt) : ""}: ${run.fetched} read, ${run.inserted} added.`}
             {run.status === "failed" && `Failed: ${run.error ?? "unknown error"}`}
           </p>
           {run.failedDeliveries.length > 0 && (
-            <table className="w-full text-left text-xs" aria-label="Failed webhook deliveries">
-              <thead>
-                <tr>
-                  <th className="py-1">Event</th>
-                  <th>Type</th>
-                  <th>Failed attempts</th>
-                  <th>Last error</th>
-                  <th>Have it?</th>
-                </tr>
-              </thead>
-              <tbody>
-                {run.failedDeliveries.map((d) => (
-                  <tr key={d.eventId} className="border-t border-slate-100">
-                    <td className="py-1 font-mono">{d.eventId}</td>
-                    <td>{d.eventType}</td>
-                    <td>{d.failedAttempts}</td>
-                    <td>{d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "—")}</td>
-                    <td>{d.storedLocally ? "Yes" : "No"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              bare
+              density="compact"
+              label="Failed webhook deliveries"
+              columns={FAILED_COLUMNS}
+              rows={run.failedDeliveries}
+              rowKey={(d) => d.eventId}
+            />
           )}
         </div>
       )}

@@ -1,30 +1,21 @@
 "use client";
 // The timeline's queries: pages of events (infinite), the chart, one event's detail, and the live
-// "head" the page polls; when the head moves, the list and the chart are refetched.
+// "head" the page polls; when the head moves, the list and the chart are refetched. All of them are
+// GET routes (app/api/events), not server actions: a page runs its server actions one at a time,
+// and a poll must not wait behind a person's edit (nor hold one up).
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import {
-  loadEventDetail,
-  loadEventsChart,
-  loadTimelineHead,
-  loadTimelinePage,
-  type ActionResult,
-} from "@/app/events/actions";
+import { getResult } from "@/lib/actions/client";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
 import type { TimelineFilters } from "@/lib/events/timeline/filters";
-import type { TimelinePage } from "@/lib/events/timeline/list";
+import type { TimelineEventDetail, TimelinePage } from "@/lib/events/timeline/list";
 
 export const LIVE_POLL_MS = 3000;
-
-function unwrap<T>(result: ActionResult<T>): T {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
 
 export function useTimelineList(filters: TimelineFilters, initial?: TimelinePage) {
   return useInfiniteQuery({
     queryKey: ["events", "list", filters],
-    queryFn: async ({ pageParam }) => unwrap(await loadTimelinePage(filters, pageParam)),
+    queryFn: ({ pageParam }) => getResult<TimelinePage>("/api/events", { ...filters, cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     initialData: initial ? { pages: [initial], pageParams: [null] } : undefined,
@@ -37,7 +28,7 @@ export function useEventsChart(filters: TimelineFilters, initial?: EventsPerDay)
   const counted: TimelineFilters = { category: filters.category, type: filters.type, date: filters.date };
   return useQuery({
     queryKey: ["events", "chart", counted],
-    queryFn: async () => unwrap(await loadEventsChart(counted)),
+    queryFn: () => getResult<EventsPerDay>("/api/events/chart", counted),
     initialData: initial,
     // The chart's counts are written by the processing job a moment after arrival.
     refetchInterval: 15_000,
@@ -47,9 +38,10 @@ export function useEventsChart(filters: TimelineFilters, initial?: EventsPerDay)
 export function useEventDetail(id: string | null) {
   return useQuery({
     queryKey: ["events", "detail", id],
-    queryFn: () => loadEventDetail(id),
+    queryFn: () => getResult<TimelineEventDetail>(`/api/events/${encodeURIComponent(id ?? "")}`),
     enabled: id !== null,
     staleTime: Infinity,
+    retry: false, // another clinic's or a missing event: asking again does not change the answer
   });
 }
 
@@ -62,7 +54,7 @@ export function useLiveUpdates(initialHead: string): { updatedAt: Date | null; e
   const queryClient = useQueryClient();
   const head = useQuery({
     queryKey: ["events", "head"],
-    queryFn: () => loadTimelineHead(),
+    queryFn: () => getResult<string>("/api/events/head"),
     refetchInterval: LIVE_POLL_MS,
     staleTime: 0,
   });

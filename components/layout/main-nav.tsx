@@ -1,9 +1,9 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { NavLink } from "@/components/layout/nav-links";
+import type { Section } from "@/lib/auth/sections";
 
-export function MainNav({ links }: { links: readonly Pick<NavLink, "href" | "label">[] }) {
+export function MainNav({ links }: { links: readonly Pick<Section, "href" | "label">[] }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="flex flex-wrap gap-1">

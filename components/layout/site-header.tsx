@@ -2,7 +2,7 @@
 // offers only the way in.
 import Link from "next/link";
 import { MainNav } from "@/components/layout/main-nav";
-import { linksFor } from "@/components/layout/nav-links";
+import { sectionsFor } from "@/lib/auth/sections";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { getCurrentUser } from "@/lib/auth/guards";
 
@@ -16,7 +16,7 @@ export async function SiteHeader() {
         </Link>
         {user ? (
           <>
-            <MainNav links={linksFor(user.roles).map(({ href, label }) => ({ href, label }))} />
+            <MainNav links={sectionsFor(user.roles).map(({ href, label }) => ({ href, label }))} />
             <div className="flex items-center gap-3 text-sm">
               <span className="text-slate-600">
                 <span className="font-medium text-slate-900">{user.name ?? "Signed in"}</span>

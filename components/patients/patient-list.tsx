@@ -4,23 +4,31 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { loadPatients } from "@/app/patients/actions";
+import type { ActionResult } from "@/lib/actions/result";
+import type { Patient } from "@/lib/contract";
+import type { PatientPageQuery } from "@/lib/resources/fields";
+import type { ListPage } from "@/lib/resources/list-filter";
 import { Field, inputClass } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { shownError, unwrap } from "@/components/resources/action-error";
+import { shownError, unwrap } from "@/lib/actions/client";
 import { PatientTable } from "@/components/patients/patient-table";
 
 export const PATIENT_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-export function PatientList() {
+export function PatientList({
+  load,
+}: {
+  /** The patients route's server action. */
+  load: (query: PatientPageQuery) => Promise<ActionResult<ListPage<Patient>>>;
+}) {
   const [typed, setTyped] = useState("");
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(25);
   const list = useQuery({
     queryKey: ["patients", { q, page, size }],
-    queryFn: async () => unwrap(await loadPatients({ q: q || undefined, page, size })),
+    queryFn: async () => unwrap(await load({ q: q || undefined, page, size })),
     placeholderData: keepPreviousData,
   });
 

@@ -2,55 +2,43 @@
 // One page of patients, each with a link to the embedded feature opened for them.
 import Link from "next/link";
 import type { Patient } from "@/lib/contract";
+import { DataTable, type Column } from "@/components/ui/data-table";
 
 const fullName = (p: Patient) => p.full_name ?? `${p.first_name} ${p.last_name}`;
 
 export function PatientTable({ patients }: { patients: Patient[] }) {
+  const columns: Column<Patient>[] = [
+    { key: "name", header: "Name", title: true, className: "text-slate-900", cell: fullName },
+    { key: "email", header: "Email", cell: (p) => p.email ?? "—" },
+    { key: "birth", header: "Date of birth", cell: (p) => p.date_of_birth ?? "—" },
+    {
+      key: "practitioner",
+      header: "Practitioner",
+      className: "font-mono text-xs",
+      cell: (p) => p.practitioner_id ?? "—",
+    },
+    {
+      key: "open",
+      header: <span className="sr-only">Open</span>,
+      className: "whitespace-nowrap text-right",
+      cell: (p) => (
+        <Link
+          href={`/embedded?patient=${encodeURIComponent(p.id)}`}
+          className="font-medium text-brand-700 hover:underline"
+          aria-label={`Open treatment plans for ${fullName(p)}`}
+        >
+          Open treatment plans
+        </Link>
+      ),
+    },
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Patients</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Email
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Date of birth
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Practitioner
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Open</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {patients.map((p) => (
-            <tr key={p.id} data-patient-id={p.id}>
-              <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                {fullName(p)}
-              </th>
-              <td className="px-3 py-2">{p.email ?? "—"}</td>
-              <td className="px-3 py-2">{p.date_of_birth ?? "—"}</td>
-              <td className="px-3 py-2 font-mono text-xs">{p.practitioner_id ?? "—"}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right">
-                <Link
-                  href={`/embedded?patient=${encodeURIComponent(p.id)}`}
-                  className="font-medium text-brand-700 hover:underline"
-                  aria-label={`Open treatment plans for ${fullName(p)}`}
-                >
-                  Open treatment plans
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Patients"
+      columns={columns}
+      rows={patients}
+      rowKey={(p) => p.id}
+      rowProps={(p) => ({ "data-patient-id": p.id })}
+    />
   );
 }

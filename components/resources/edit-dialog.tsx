@@ -11,8 +11,9 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { RequestId } from "@/components/ui/states";
 import type { ResourceRecord } from "@/lib/contract";
 import { checkResourceFile, DROPZONE_ACCEPT, MAX_FILE_LABEL } from "@/lib/resources/file-check";
-import { fieldErrorsOf, ResourceEditSchema, type ResourceEdit } from "@/lib/resources/fields";
-import type { Failure } from "@/lib/resources/result";
+import { fieldErrors } from "@/lib/contract/field-errors";
+import { ResourceEditSchema, type ResourceEdit } from "@/lib/resources/fields";
+import { failure as failed, invalid, type ActionFailure } from "@/lib/actions/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { ResourceFieldset } from "@/components/resources/resource-fieldset";
 import { libraryKey } from "@/components/resources/use-resources";
@@ -40,7 +41,7 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
   const qc = useQueryClient();
   const [fields, setFields] = useState<ResourceEdit>(() => fieldsOf(resource));
   const [file, setFile] = useState<File | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<ActionFailure | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
   async function pickFile(picked: File | undefined) {
@@ -48,13 +49,12 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
     if (!picked) return setFile(null);
     const checked = checkResourceFile(picked.name, new Uint8Array(await picked.arrayBuffer()));
     if (checked.ok) setFile(picked);
-    else setFailure({ message: checked.problem.message, errors: { file: [checked.problem.message] } });
+    else setFailure(failed("invalid", checked.problem.message, { errors: { file: [checked.problem.message] } }));
   }
 
   async function submit() {
     const parsed = ResourceEditSchema.safeParse(fields);
-    if (!parsed.success)
-      return setFailure({ message: "Some fields need your attention.", errors: fieldErrorsOf(parsed.error.issues) });
+    if (!parsed.success) return setFailure(invalid(fieldErrors(parsed.error.issues)));
     if (!file) {
       onSave(fields);
       return onClose();

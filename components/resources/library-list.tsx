@@ -8,9 +8,9 @@ import { EmptyState, ErrorState, LoadingState, RequestId } from "@/components/ui
 import type { ResourceRecord } from "@/lib/contract";
 import type { ResourceListFilter } from "@/lib/resources/fields";
 import { hasFilters } from "@/lib/resources/list-filter";
-import type { Failure } from "@/lib/resources/result";
+import type { ActionFailure } from "@/lib/actions/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
-import { shownError } from "@/components/resources/action-error";
+import { shownError } from "@/lib/actions/client";
 import { EditDialog } from "@/components/resources/edit-dialog";
 import { LibraryFilters } from "@/components/resources/library-filters";
 import { ResourceTable } from "@/components/resources/resource-table";
@@ -32,7 +32,7 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
   const [size, setSize] = useState<number>(10);
   const [editing, setEditing] = useState<ResourceRecord | null>(null);
   const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
-  const [notice, setNotice] = useState<(Failure & { title: string }) | null>(null);
+  const [notice, setNotice] = useState<(ActionFailure & { title: string }) | null>(null);
   const list = useLibrary(requestedId, { ...filter, page, size });
   const rolledBack = useCallback(
     (verb: string) => (error: unknown, name: string) =>

@@ -4,7 +4,7 @@
 // clinic's patients (lib/resources/practitioners.ts).
 import { Field, inputClass } from "@/components/ui/field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { shownError } from "@/components/resources/action-error";
+import { shownError } from "@/lib/actions/client";
 import { usePractitioners } from "@/components/resources/use-resources";
 import type { PractitionerOption } from "@/lib/resources/practitioners";
 

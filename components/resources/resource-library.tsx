@@ -10,6 +10,7 @@ import { LibraryList } from "@/components/resources/library-list";
 import { PractitionerPicker } from "@/components/resources/practitioner-picker";
 import { ServiceList } from "@/components/resources/service-list";
 import { UploadPanel } from "@/components/resources/upload-panel";
+import { ResourceActionsProvider, type ResourceActions } from "@/components/resources/resource-actions";
 import { useTreatmentPlans } from "@/components/resources/use-resources";
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
   /** The signed-in practitioner's platform id (practitioners only). */
   selfId: string | undefined;
   initialPractitioner: string | undefined;
+  /** The resources route's server actions. */
+  actions: ResourceActions;
 }
 
 function Library({ requestedId, practitionerId }: { requestedId: string | undefined; practitionerId: string }) {
@@ -30,7 +33,7 @@ function Library({ requestedId, practitionerId }: { requestedId: string | undefi
   );
 }
 
-export function ResourceLibrary({ isStaff, selfId, initialPractitioner }: Props) {
+export function ResourceLibrary({ isStaff, selfId, initialPractitioner, actions }: Props) {
   const pathname = usePathname();
   const [tab, setTab] = useState<"library" | "platform">("library");
   const [chosen, setChosen] = useState<string | undefined>(isStaff ? initialPractitioner : undefined);
@@ -43,31 +46,33 @@ export function ResourceLibrary({ isStaff, selfId, initialPractitioner }: Props)
   }, [chosen, isStaff, pathname]);
 
   return (
-    <div className="space-y-6">
-      {isStaff && <PractitionerPicker value={chosen} onChange={setChosen} />}
-      <Tabs
-        label="Resources"
-        selected={tab}
-        onSelect={setTab}
-        tabs={[
-          {
-            key: "library",
-            label: isStaff ? "Practitioner's library" : "My library",
-            panel: practitionerId ? (
-              <Library
-                key={practitionerId}
-                requestedId={isStaff ? practitionerId : undefined}
-                practitionerId={practitionerId}
-              />
-            ) : (
-              <EmptyState title="Choose a practitioner first">
-                Their library and uploads appear here once you pick who you are acting for.
-              </EmptyState>
-            ),
-          },
-          { key: "platform", label: "Platform-provided", panel: <ServiceList /> },
-        ]}
-      />
-    </div>
+    <ResourceActionsProvider actions={actions}>
+      <div className="space-y-6">
+        {isStaff && <PractitionerPicker value={chosen} onChange={setChosen} />}
+        <Tabs
+          label="Resources"
+          selected={tab}
+          onSelect={setTab}
+          tabs={[
+            {
+              key: "library",
+              label: isStaff ? "Practitioner's library" : "My library",
+              panel: practitionerId ? (
+                <Library
+                  key={practitionerId}
+                  requestedId={isStaff ? practitionerId : undefined}
+                  practitionerId={practitionerId}
+                />
+              ) : (
+                <EmptyState title="Choose a practitioner first">
+                  Their library and uploads appear here once you pick who you are acting for.
+                </EmptyState>
+              ),
+            },
+            { key: "platform", label: "Platform-provided", panel: <ServiceList /> },
+          ]}
+        />
+      </div>
+    </ResourceActionsProvider>
   );
 }

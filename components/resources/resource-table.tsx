@@ -2,6 +2,7 @@
 // The practitioner's resources as a table. Resources a colleague shared can be opened but only
 // their owner may change them, so they carry a badge instead of actions.
 import { Button } from "@/components/ui/button";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import type { ResourceRecord } from "@/lib/contract";
 import { formatBytes } from "@/lib/resources/file-check";
 
@@ -13,85 +14,76 @@ interface Props {
 }
 
 export function ResourceTable({ resources, practitionerId, onEdit, onDelete }: Props) {
+  const own = (r: ResourceRecord) => r.practitioner_id === practitionerId;
+  const columns: Column<ResourceRecord>[] = [
+    {
+      key: "name",
+      header: "Name",
+      title: true,
+      className: "text-slate-900",
+      cell: (r) => (
+        <>
+          <a
+            href={r.attachment.url}
+            target="_blank"
+            rel="noreferrer"
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
+            {r.name}
+          </a>
+          {!own(r) && (
+            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+              Shared with you
+            </span>
+          )}
+        </>
+      ),
+    },
+    { key: "type", header: "Type", cell: (r) => r.type ?? "—" },
+    { key: "category", header: "Category", cell: (r) => r.category ?? "—" },
+    {
+      key: "treatment-plan",
+      header: "Treatment plan",
+      className: "font-mono text-xs",
+      cell: (r) => r.treatment_plan_id ?? "—",
+    },
+    { key: "in-library", header: "In library", cell: (r) => (r.save_to_library ? "Yes" : "No") },
+    {
+      key: "file",
+      header: "File",
+      className: "text-xs text-slate-600",
+      cell: (r) => `${r.attachment.file_name} · ${formatBytes(r.attachment.byte_size)}`,
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      className: "whitespace-nowrap text-right",
+      cell: (r) =>
+        own(r) && (
+          <span className="flex justify-end gap-1">
+            <Button size="sm" variant="ghost" onClick={() => onEdit(r)} aria-label={`Edit ${r.name}`}>
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50"
+              onClick={() => onDelete(r)}
+              aria-label={`Delete ${r.name}`}
+            >
+              Delete
+            </Button>
+          </span>
+        ),
+    },
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Resources</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Type
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Category
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Treatment plan
-            </th>
-            <th scope="col" className="px-3 py-2">
-              In library
-            </th>
-            <th scope="col" className="px-3 py-2">
-              File
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {resources.map((r) => {
-            const own = r.practitioner_id === practitionerId;
-            return (
-              <tr key={r.id} data-resource-id={r.id}>
-                <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                  <a
-                    href={r.attachment.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {r.name}
-                  </a>
-                  {!own && (
-                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
-                      Shared with you
-                    </span>
-                  )}
-                </th>
-                <td className="px-3 py-2">{r.type ?? "—"}</td>
-                <td className="px-3 py-2">{r.category ?? "—"}</td>
-                <td className="px-3 py-2 font-mono text-xs">{r.treatment_plan_id ?? "—"}</td>
-                <td className="px-3 py-2">{r.save_to_library ? "Yes" : "No"}</td>
-                <td className="px-3 py-2 text-xs text-slate-600">
-                  {r.attachment.file_name} · {formatBytes(r.attachment.byte_size)}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right">
-                  {own && (
-                    <span className="flex justify-end gap-1">
-                      <Button size="sm" variant="ghost" onClick={() => onEdit(r)} aria-label={`Edit ${r.name}`}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-700 hover:bg-red-50"
-                        onClick={() => onDelete(r)}
-                        aria-label={`Delete ${r.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Resources"
+      columns={columns}
+      rows={resources}
+      rowKey={(r) => r.id}
+      rowProps={(r) => ({ "data-resource-id": r.id })}
+    />
   );
 }

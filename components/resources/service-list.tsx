@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { ResourceListFilter } from "@/lib/resources/fields";
-import { shownError } from "@/components/resources/action-error";
+import { shownError } from "@/lib/actions/client";
 import { LibraryFilters } from "@/components/resources/library-filters";
 import { PAGE_SIZES } from "@/components/resources/library-list";
 import { ServiceResourceTable } from "@/components/resources/service-resource-table";

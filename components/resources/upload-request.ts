@@ -3,21 +3,22 @@
 // reports upload progress (fetch does not). Resolves with the created/updated record or the route's
 // failure in plain words; never rejects.
 import type { ResourceRecord } from "@/lib/contract";
-import type { Failure } from "@/lib/resources/result";
+import { failure, type ActionFailure } from "@/lib/actions/result";
 
-export type UploadOutcome = { ok: true; resource: ResourceRecord } | { ok: false; failure: Failure };
+export type UploadOutcome = { ok: true; resource: ResourceRecord } | { ok: false; failure: ActionFailure };
 
 export interface UploadProgress {
   loaded: number;
   total: number;
 }
 
-function failureOf(status: number, body: unknown): Failure {
-  const b = (body ?? {}) as Partial<Failure>;
-  if (typeof b.message === "string")
-    return { message: b.message, requestId: b.requestId, errors: b.errors ?? {}, reconnect: b.reconnect };
-  if (status === 413) return { message: "The file is larger than the server accepts.", errors: {} };
-  return { message: `The upload failed (HTTP ${status}). Try again in a moment.`, errors: {} };
+/** The route's failure as it sent it (lib/actions/result), or one in its shape when something else answered. */
+function failureOf(status: number, body: unknown): ActionFailure {
+  const b = (body ?? {}) as Partial<ActionFailure>;
+  if (b.ok === false && typeof b.message === "string" && typeof b.code === "string")
+    return { ...b, ok: false, code: b.code, message: b.message, errors: b.errors ?? {} };
+  if (status === 413) return failure("invalid", "The file is larger than the server accepts.");
+  return failure("unavailable", `The upload failed (HTTP ${status}). Try again in a moment.`);
 }
 
 export function sendResourceForm(
@@ -42,9 +43,9 @@ export function sendResourceForm(
     xhr.onerror = () =>
       resolve({
         ok: false,
-        failure: { message: "The app could not be reached. Check your connection and try again.", errors: {} },
+        failure: failure("unavailable", "The app could not be reached. Check your connection and try again."),
       });
-    xhr.onabort = () => resolve({ ok: false, failure: { message: "The upload was cancelled.", errors: {} } });
+    xhr.onabort = () => resolve({ ok: false, failure: failure("refused", "The upload was cancelled.") });
     xhr.send(form);
   });
 }

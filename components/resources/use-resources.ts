@@ -3,23 +3,17 @@
 // page of the practitioner's library and roll back when the platform refuses; every change is
 // followed by a refetch so the list matches the platform, the only source of truth.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import {
-  deleteResource,
-  loadPractitioners,
-  loadResources,
-  loadServiceResources,
-  loadTreatmentPlans,
-  updateResourceDetails,
-} from "@/app/resources/actions";
 import type { ResourceRecord } from "@/lib/contract";
 import type { ResourceEdit, ResourceListQuery } from "@/lib/resources/fields";
 import type { ListPage } from "@/lib/resources/list-filter";
-import { unwrap } from "@/components/resources/action-error";
+import { unwrap } from "@/lib/actions/client";
+import { useResourceActions } from "@/components/resources/resource-actions";
 
 export const libraryKey = (practitionerId: string | undefined) =>
   ["resources", "library", practitionerId ?? "self"] as const;
 
 export function useLibrary(practitionerId: string | undefined, query: ResourceListQuery, enabled = true) {
+  const { loadResources } = useResourceActions();
   return useQuery({
     queryKey: [...libraryKey(practitionerId), query],
     queryFn: async () => unwrap(await loadResources({ ...query, practitionerId })),
@@ -29,6 +23,7 @@ export function useLibrary(practitionerId: string | undefined, query: ResourceLi
 }
 
 export function useServiceResources(query: ResourceListQuery) {
+  const { loadServiceResources } = useResourceActions();
   return useQuery({
     queryKey: ["resources", "service", query],
     queryFn: async () => unwrap(await loadServiceResources(query)),
@@ -37,6 +32,7 @@ export function useServiceResources(query: ResourceListQuery) {
 }
 
 export function usePractitioners(enabled: boolean) {
+  const { loadPractitioners } = useResourceActions();
   return useQuery({
     queryKey: ["resources", "practitioners"],
     queryFn: async () => unwrap(await loadPractitioners()),
@@ -46,9 +42,10 @@ export function usePractitioners(enabled: boolean) {
 }
 
 export function useTreatmentPlans(practitionerId: string | undefined) {
+  const { loadTreatmentPlans } = useResourceActions();
   return useQuery({
     queryKey: ["resources", "plans", practitionerId ?? "self"],
-    queryFn: async () => unwrap(await loadTreatmentPlans(practitionerId)),
+    queryFn: async () => unwrap(await loadTreatmentPlans({ practitionerId })),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -78,9 +75,10 @@ export function useUpdateResource(
   onRolledBack: (error: unknown, name: string) => void,
 ) {
   const qc = useQueryClient();
+  const { updateResourceDetails } = useResourceActions();
   return useMutation({
     mutationFn: async ({ id, fields }: { id: string; fields: ResourceEdit; name: string }) =>
-      unwrap(await updateResourceDetails(practitionerId, id, fields)),
+      unwrap(await updateResourceDetails({ ...fields, practitionerId, resourceId: id })),
     onMutate: ({ id, fields }) =>
       patchLibrary(qc, practitionerId, (page) => ({
         ...page,
@@ -110,8 +108,10 @@ export function useDeleteResource(
   onRolledBack: (error: unknown, name: string) => void,
 ) {
   const qc = useQueryClient();
+  const { deleteResource } = useResourceActions();
   return useMutation({
-    mutationFn: async ({ id }: { id: string; name: string }) => unwrap(await deleteResource(practitionerId, id)),
+    mutationFn: async ({ id }: { id: string; name: string }) =>
+      unwrap(await deleteResource({ practitionerId, resourceId: id })),
     onMutate: ({ id }) =>
       patchLibrary(qc, practitionerId, (page) =>
         page.items.some((r) => r.id === id)

@@ -4,8 +4,9 @@
 // progress bar is that file's real upload progress and the machine's memory holds one file at once.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ResourceFieldsSchema, fieldErrorsOf, type ResourceEdit } from "@/lib/resources/fields";
-import type { Failure } from "@/lib/resources/result";
+import { invalid, type ActionFailure } from "@/lib/actions/result";
+import { fieldErrors } from "@/lib/contract/field-errors";
+import { ResourceFieldsSchema, type ResourceEdit } from "@/lib/resources/fields";
 import { libraryKey } from "@/components/resources/use-resources";
 import { resourceForm, sendResourceForm } from "@/components/resources/upload-request";
 
@@ -18,7 +19,7 @@ export interface UploadDraft {
   status: UploadStatus;
   /** 0–100: bytes of this file sent to the app. */
   progress: number;
-  failure?: Failure;
+  failure?: ActionFailure;
 }
 
 let counter = 0;
@@ -63,7 +64,7 @@ export function useUploadQueue(practitionerId: string | undefined) {
       if (!fields.success) {
         update(draft.key, {
           status: "failed",
-          failure: { message: "Some fields need your attention.", errors: fieldErrorsOf(fields.error.issues) },
+          failure: invalid(fieldErrors(fields.error.issues)),
         });
         return;
       }

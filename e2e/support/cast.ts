@@ -206,7 +206,7 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
     [clinics.b.id, `%${patientName}%`],
   );
   expect(bEvent, "B's patient.created event reached the app").toBeDefined();
-  const run = await actionValue<{ ok: boolean; run: { id: string } }>(
+  const run = await actionValue<{ ok: boolean; data: { id: string } }>(
     api.otherAdmin,
     "app/events/reconciliation-actions.ts#startReconciliation",
     [],
@@ -240,7 +240,7 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
       patientName,
       patientIds: patients.data.items.map((p) => p.id),
       eventId: bEvent.id,
-      runId: run.run.id,
+      runId: run.data.id,
       clinicKey: clinics.b.current_clinic_key,
     },
     tokens: {

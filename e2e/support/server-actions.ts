@@ -115,3 +115,12 @@ export async function decodeAnswer(response: ReceivedAnswer): Promise<{ answer: 
     return { answer: { kind: "result", value: JSON.parse(row, reviveModel) as unknown }, text };
   return { answer: { kind: "other", status, text }, text };
 }
+
+/** Every server action of the build, as `file#export`. */
+export function allActions(): ActionRef[] {
+  actionTarget("app/resources/actions.ts#loadResources"); // reads the manifest
+  return Object.values(manifest ?? {})
+    .map((e) => `${e.filename}#${e.exportedName}` as ActionRef)
+    .filter((ref, i, all) => all.indexOf(ref) === i)
+    .sort();
+}

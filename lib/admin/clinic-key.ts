@@ -84,12 +84,3 @@ export async function saveClinicKey(actor: Actor, clinicKey: string): Promise<Cl
 export async function removeClinicKey(actor: Actor): Promise<void> {
   await db.clinic.update({ where: { id: actor.clinicId }, data: { clinicKeyEnc: null, clinicKeySetAt: null } });
 }
-
-/** What the platform says now with the stored key (the sandbox reports integration_status). */
-export async function checkStoredKey(actor: Actor): Promise<Clinic> {
-  const { clinicKeyEnc } = await db.clinic.findUniqueOrThrow({
-    where: { id: actor.clinicId },
-    select: { clinicKeyEnc: true },
-  });
-  return (await clientWithKey(actor, openClinicKey(clinicKeyEnc))).getClinic();
-}

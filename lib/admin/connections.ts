@@ -3,6 +3,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AdminActionError, type Actor } from "@/lib/auth";
+import { notFound, refused } from "@/lib/actions/result";
 import { refreshTokenOnce } from "@/lib/auth/refresh";
 import { revokeTokenPair } from "@/lib/auth/revoke";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
@@ -13,7 +14,7 @@ export const RECONNECT_REASON = "An admin asked for a new sign-in with the platf
 
 async function connectionOfClinic(actor: Actor, connectionId: string) {
   const row = await db.platformConnection.findFirst({ where: { id: connectionId, clinicId: actor.clinicId } });
-  if (!row) throw new AdminActionError("No such connection in your clinic.");
+  if (!row) throw new AdminActionError(notFound("connection"));
   return row;
 }
 
@@ -26,7 +27,7 @@ export async function forceRefresh(actor: Actor, connectionId: string): Promise<
   const row = await connectionOfClinic(actor, connectionId);
   if (row.state !== "connected") {
     throw new AdminActionError(
-      `This connection is ${row.state}: a refresh cannot mend it, only a new sign-in with the platform.`,
+      refused(`This connection is ${row.state}: a refresh cannot mend it, only a new sign-in with the platform.`),
     );
   }
   await refreshTokenOnce(row.id, { rejectedToken: openSecret(row.accessTokenEnc, SECRET_PURPOSES.accessToken) });
@@ -45,7 +46,9 @@ export async function requestReconnect(actor: Actor, connectionId: string): Prom
       await tx.$queryRaw`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
       const row = await tx.platformConnection.findUniqueOrThrow({ where: { id: connectionId } });
       if (row.state === "revoked")
-        throw new AdminActionError("This connection is already revoked: its user has to sign in again anyway.");
+        throw new AdminActionError(
+          refused("This connection is already revoked: its user has to sign in again anyway."),
+        );
       await tx.platformConnection.update({
         where: { id: connectionId },
         data: { state: "broken", stateReason: RECONNECT_REASON },

@@ -1,6 +1,7 @@
 // The deliveries table's filters as they travel in the page URL (so a filtered view can be linked
 // and the browser's back button works), and their translation into the platform's query (spec 4.5).
 // Shared by the server page and the browser form; no server-only imports.
+import { fieldErrors } from "@/lib/contract/field-errors";
 import { z } from "zod";
 import { DateFilterStringSchema } from "@/lib/contract/date-filter";
 
@@ -54,8 +55,7 @@ export function parseDeliveryFilters(raw: SearchParams): {
   const input = Object.fromEntries(Object.keys(DeliveryFiltersSchema.shape).map((k) => [k, first(raw[k])]));
   const parsed = DeliveryFiltersSchema.safeParse(input);
   if (parsed.success) return { filters: parsed.data, errors: {} };
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
+  const errors = fieldErrors(parsed.error.issues);
   // Keep the valid fields, drop the bad ones: the admin sees the message and a usable table.
   const kept = Object.fromEntries(Object.entries(input).filter(([k]) => !(k in errors)));
   return { filters: DeliveryFiltersSchema.parse(kept), errors };

@@ -1,18 +1,21 @@
-// What an admin may do to the clinic's people and connections. Callers pass the actor they got from
-// requireRole("Admin"); every function re-checks that the target belongs to the actor's clinic, so
-// an id from another clinic is refused here, whatever the page around it showed.
+// What an admin may do to the clinic's people and connections. Callers pass the actor an admin
+// action resolved (lib/actions/builder.ts); every function re-checks that the target belongs to the
+// actor's clinic, so an id from another clinic is refused here, whatever the page around it showed.
 import "server-only";
 import { db } from "@/lib/db";
 import { revokeConnection, type RevokeResult } from "@/lib/auth/revoke";
+import { Refusal } from "@/lib/actions/refusal";
+import { notFound, refused, type ActionFailure } from "@/lib/actions/result";
 
 export interface Actor {
   userId: string;
   clinicId: string;
 }
 
-export class AdminActionError extends Error {
-  constructor(message: string) {
-    super(message);
+/** An admin's request the clinic's rules refuse; the action answers with its failure as it is. */
+export class AdminActionError extends Refusal {
+  constructor(failure: ActionFailure) {
+    super(failure);
     this.name = "AdminActionError";
   }
 }
@@ -21,13 +24,13 @@ export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: bool
   await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM clinics WHERE id = ${actor.clinicId} FOR UPDATE`;
     const target = await tx.user.findFirst({ where: { id: targetUserId, clinicId: actor.clinicId } });
-    if (!target) throw new AdminActionError("No such user in your clinic.");
+    if (!target) throw new AdminActionError(notFound("user"));
     if (
       !isAdmin &&
       target.isAdmin &&
       (await tx.user.count({ where: { clinicId: actor.clinicId, isAdmin: true } })) === 1
     ) {
-      throw new AdminActionError("The clinic needs at least one admin: promote someone else first.");
+      throw new AdminActionError(refused("The clinic needs at least one admin: promote someone else first."));
     }
     await tx.user.update({ where: { id: target.id }, data: { isAdmin } });
   });
@@ -39,7 +42,7 @@ export async function revokeClinicConnection(actor: Actor, connectionId: string)
     where: { id: connectionId, clinicId: actor.clinicId },
     select: { id: true },
   });
-  if (!connection) throw new AdminActionError("No such connection in your clinic.");
+  if (!connection) throw new AdminActionError(notFound("connection"));
   return revokeConnection(connection.id, "Revoked by an admin");
 }
 

@@ -1,5 +1,6 @@
 // Event lists, one event, and webhook deliveries (spec 4.4, 4.5). Query rules (which list accepts
 // event_type, which sort_by values) are checked against the contract before anything is sent.
+import { fieldErrors } from "@/lib/contract/field-errors";
 import type { z } from "zod";
 import {
   DELIVERIES_PATH,
@@ -63,7 +64,5 @@ export function eventCalls(send: Send) {
 function checkQuery(schema: z.ZodType, filter: object): void {
   const result = schema.safeParse(filter);
   if (result.success) return;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (fieldErrors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
-  throw new ValidationError("The filter is not valid", fieldErrors);
+  throw new ValidationError("The filter is not valid", fieldErrors(result.error.issues));
 }

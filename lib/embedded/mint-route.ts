@@ -2,13 +2,13 @@
 // and staff. The answer holds the grant's secret, so it is `no-store` and never logged; failures
 // are logged by class, status and request id only.
 import "server-only";
-import { authorizeRoute } from "@/lib/auth/guards";
+import { authorize } from "@/lib/actions/builder";
+import { HTTP_STATUS } from "@/lib/actions/result";
+import { SECTIONS } from "@/lib/auth/sections";
 import { ClinicApiError } from "@/lib/clinic-api/errors";
 import { mintFailure } from "@/lib/embedded/mint-failure";
 import { appOrigin, mintEmbedSession } from "@/lib/embedded/mint";
-import type { AppRole } from "@/lib/auth/roles";
-
-export const EMBED_ROLES: readonly AppRole[] = ["Practitioner", "Staff"];
+import type { MintFailure } from "@/lib/embedded/session";
 
 const NO_STORE = { "Cache-Control": "no-store, max-age=0", Pragma: "no-cache" };
 
@@ -35,10 +35,15 @@ export function requestOriginProblem(headers: Headers, ownOrigin: string): strin
 export async function handleMintRequest(request: Request): Promise<Response> {
   const originProblem = requestOriginProblem(request.headers, appOrigin());
   if (originProblem) return reply(403, { error: originProblem });
-  const auth = await authorizeRoute(...EMBED_ROLES);
-  if (!auth.ok) return reply(auth.response.status, await auth.response.json());
+  const access = await authorize(SECTIONS.embedded.roles);
+  if (!access.ok) {
+    // The same words as every refusal of the app, in this route's shape (lib/embedded/session.ts).
+    const { message, reconnect, code } = access.failure;
+    return reply(HTTP_STATUS[code], { error: message, ...(reconnect ? { reconnect } : {}) } satisfies MintFailure);
+  }
+  const { caller } = access;
   try {
-    return reply(201, await mintEmbedSession(auth.caller.user.id));
+    return reply(201, await mintEmbedSession(caller.user.id));
   } catch (error) {
     const detail =
       error instanceof ClinicApiError
@@ -46,7 +51,7 @@ export async function handleMintRequest(request: Request): Promise<Response> {
         : error instanceof Error
           ? error.name
           : "unknown";
-    console.error(`[embedded] no session grant for user ${auth.caller.user.id}: ${detail}`);
+    console.error(`[embedded] no session grant for user ${caller.user.id}: ${detail}`);
     const failure = mintFailure(error);
     return reply(failure.status, failure.body);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "@/lib/contract/field-errors";
 import {
-  fieldErrorsOf,
   PlatformIdSchema,
   ResourceEditSchema,
   ResourceFieldsSchema,
@@ -48,12 +48,12 @@ describe("ResourceFieldsSchema: bad inputs, one field at fault each", () => {
   ])("%s", (_label, input, field) => {
     const parsed = ResourceFieldsSchema.safeParse(input);
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(Object.keys(fieldErrorsOf(parsed.error.issues))).toEqual([field]);
+    if (!parsed.success) expect(Object.keys(fieldErrors(parsed.error.issues))).toEqual([field]);
   });
 
   it("says what to do in plain words", () => {
     const parsed = ResourceFieldsSchema.safeParse({ ...good, name: "" });
-    expect(parsed.success ? [] : fieldErrorsOf(parsed.error.issues).name).toEqual(["Give the resource a name."]);
+    expect(parsed.success ? [] : fieldErrors(parsed.error.issues).name).toEqual(["Give the resource a name."]);
   });
 });
 

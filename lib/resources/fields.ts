@@ -88,12 +88,3 @@ export const PatientPageQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
 });
 export type PatientPageQuery = z.input<typeof PatientPageQuerySchema>;
-
-/** zod issues → messages per field, for forms (`_` holds those that name no field). */
-export function fieldErrorsOf(
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
-): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of issues) (out[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
-  return out;
-}

@@ -3,26 +3,23 @@
 // URI to the platform (spec 2.2 as the contract carries it). Checks, in order: the caller's role,
 // the request's origin and size, the fields, the file by its content, whose resources these are.
 import "server-only";
-import { authorizeRoute } from "@/lib/auth";
+import { authorize } from "@/lib/actions/builder";
+import { failureOf } from "@/lib/actions/platform-failure";
+import { respond } from "@/lib/actions/route";
+import { failure, invalid, notFound, type ActionFailure } from "@/lib/actions/result";
+import { SECTIONS } from "@/lib/auth/sections";
 import { MAX_RESOURCE_FILE_BYTES, toDataUri } from "@/lib/contract";
+import { fieldErrors } from "@/lib/contract/field-errors";
 import { capRequestBody } from "@/lib/http/capped-body";
-import { RESOURCE_ROLES, actFor } from "@/lib/resources/actor";
-import { platformFailure } from "@/lib/resources/failure";
+import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
 import { checkResourceFile, MAX_FILE_LABEL } from "@/lib/resources/file-check";
-import {
-  fieldErrorsOf,
-  PlatformIdSchema,
-  ResourceFieldsSchema,
-  toCreateInput,
-  toUpdateInput,
-} from "@/lib/resources/fields";
-import type { Failure } from "@/lib/resources/result";
+import { PlatformIdSchema, ResourceFieldsSchema, toCreateInput, toUpdateInput } from "@/lib/resources/fields";
 
 /** The largest multipart body: one file at the limit plus its fields and boundaries. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_RESOURCE_FILE_BYTES + 256 * 1024;
 
-const refuse = (status: number, message: string, errors: Record<string, string[]> = {}) =>
-  Response.json({ message, errors } satisfies Failure, { status });
+/** A failure in the app's one result shape; `status` only where HTTP says more than the kind does. */
+const refuse = (answer: ActionFailure, status?: number) => respond(answer, status);
 
 function text(form: FormData, key: string): string | undefined {
   const value = form.get(key);
@@ -38,7 +35,7 @@ export async function readUploadForm(
 ): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
   const tooLarge = () => ({
     ok: false as const,
-    response: refuse(413, `The file is larger than the limit of ${MAX_FILE_LABEL}.`),
+    response: refuse(failure("invalid", `The file is larger than the limit of ${MAX_FILE_LABEL}.`), 413),
   });
   const capped = capRequestBody(request, MAX_UPLOAD_BODY_BYTES);
   if (!capped) return tooLarge();
@@ -46,7 +43,10 @@ export async function readUploadForm(
     return { ok: true, form: await capped.request.formData() };
   } catch {
     if (capped.exceeded()) return tooLarge();
-    return { ok: false, response: refuse(400, "The upload could not be read. Choose the file again and retry.") };
+    return {
+      ok: false,
+      response: refuse(failure("invalid", "The upload could not be read. Choose the file again and retry."), 400),
+    };
   }
 }
 
@@ -63,15 +63,10 @@ function sameOrigin(request: Request): boolean {
 }
 
 export async function handleResourceUpload(request: Request, resourceId?: string): Promise<Response> {
-  const auth = await authorizeRoute(...RESOURCE_ROLES);
-  if (!auth.ok)
-    return refuse(
-      auth.response.status,
-      auth.response.status === 401 ? "Sign in first." : "Your role cannot manage resources.",
-    );
-  if (!sameOrigin(request)) return refuse(403, "This upload did not come from this app.");
-  if (resourceId !== undefined && !PlatformIdSchema.safeParse(resourceId).success)
-    return refuse(404, "There is no such resource.");
+  const access = await authorize(SECTIONS.resources.roles);
+  if (!access.ok) return refuse(access.failure);
+  if (!sameOrigin(request)) return refuse(failure("forbidden", "This upload did not come from this app."));
+  if (resourceId !== undefined && !PlatformIdSchema.safeParse(resourceId).success) return refuse(notFound("resource"));
 
   const read = await readUploadForm(request);
   if (!read.ok) return read.response;
@@ -81,44 +76,43 @@ export async function handleResourceUpload(request: Request, resourceId?: string
       ["name", "type", "category", "treatment_plan_id", "save_to_library"].map((k) => [k, text(form, k)]),
     ),
   );
-  if (!fields.success) return refuse(422, "Some fields need your attention.", fieldErrorsOf(fields.error.issues));
+  if (!fields.success) return refuse(invalid(fieldErrors(fields.error.issues)));
   const file = form.get("file");
   if (!(file instanceof File) && resourceId === undefined)
-    return refuse(422, "Choose a file to upload.", { file: ["Choose a file to upload."] });
+    return refuse(failure("invalid", "Choose a file to upload.", { errors: { file: ["Choose a file to upload."] } }));
   let attachment: { attachment: string; attachment_filename: string } | undefined;
   if (file instanceof File) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const checked = checkResourceFile(file.name, bytes);
-    if (!checked.ok)
-      return refuse(checked.problem.code === "too_large" ? 413 : 422, checked.problem.message, {
-        file: [checked.problem.message],
-      });
+    if (!checked.ok) {
+      const { code, message } = checked.problem;
+      return refuse(failure("invalid", message, { errors: { file: [message] } }), code === "too_large" ? 413 : 422);
+    }
     attachment = { attachment: toDataUri(bytes, checked.contentType), attachment_filename: file.name };
   }
 
   const requested = text(form, "practitioner_id") || undefined;
   if (requested !== undefined && !PlatformIdSchema.safeParse(requested).success)
-    return refuse(404, "There is no such practitioner in your clinic.");
-  const acting = await actFor(auth.caller, requested);
-  if (!acting.ok) return Response.json(acting.failure, { status: acting.status });
+    return refuse(notFound("practitioner"));
   try {
-    const resources = acting.client.resources;
+    const { client, practitionerId } = await actFor(access.caller, requested);
     if (resourceId === undefined) {
       if (!attachment) throw new Error("unreachable: create without a file");
-      const resource = await resources.create(
-        acting.practitionerId,
+      const resource = await client.resources.create(
+        practitionerId,
         toCreateInput(fields.data, attachment.attachment, attachment.attachment_filename),
       );
       return Response.json({ resource }, { status: 201 });
     }
-    const resource = await resources.update(acting.practitionerId, resourceId, {
+    const resource = await client.resources.update(practitionerId, resourceId, {
       ...toUpdateInput(fields.data),
       ...attachment,
     });
     return Response.json({ resource }, { status: 200 });
   } catch (error) {
-    const { status, failure } = platformFailure(error);
-    if (status === 500) console.error("resource upload failed:", error instanceof Error ? error.name : "unknown");
-    return Response.json(failure, { status });
+    const answer = failureOf(error, RESOURCE_WORDING);
+    if (answer.code === "error")
+      console.error("resource upload failed:", error instanceof Error ? error.name : "unknown");
+    return refuse(answer);
   }
 }

@@ -1,21 +1,25 @@
 "use server";
-// The Accounts tab's actions. Each one checks that the caller is an admin and acts only within the
-// caller's clinic (lib/auth/admin.ts and lib/admin/connections.ts re-check the target's clinic).
+// The Accounts tab's actions, admins only, each within the caller's clinic (lib/auth/admin.ts and
+// lib/admin/connections.ts re-check the target's clinic and refuse another clinic's alike).
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { listClinicConnections, ReconnectRequiredError, revokeClinicConnection, setAdmin } from "@/lib/auth";
+import { defineAction } from "@/lib/actions/builder";
+import { done, refused } from "@/lib/actions/result";
 import { forceRefresh, requestReconnect } from "@/lib/admin/connections";
-import { done, refused } from "@/lib/admin/result";
+import { listClinicConnections, ReconnectRequiredError, revokeClinicConnection, setAdmin } from "@/lib/auth";
+import { SECTIONS } from "@/lib/auth/sections";
 import { getConfig } from "@/lib/config";
-import { runAdminAction } from "@/lib/admin/run-action";
+import { formatTime } from "@/lib/format/time";
 
+const ADMIN = SECTIONS.admin.roles;
 const ConnectionId = z.object({ connectionId: z.uuid("That is not a connection of this app.") });
 const Promotion = z.object({ userId: z.uuid("That is not a user of this app."), isAdmin: z.boolean() });
 
 const refreshView = () => revalidatePath("/admin", "layout");
 
-export async function revokeConnectionAction(connectionId: string) {
-  return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
+export const revokeConnectionAction = defineAction(
+  { name: "accounts.revoke-connection", roles: ADMIN, input: ConnectionId },
+  async ({ actor, input }) => {
     const { revokedAtPlatform } = await revokeClinicConnection(actor, input.connectionId);
     refreshView();
     return done(
@@ -23,16 +27,15 @@ export async function revokeConnectionAction(connectionId: string) {
         ? "Revoked here and at the platform. Its user has to sign in again to use the platform."
         : "Revoked here. The platform did not confirm (it may be unreachable or the tokens were already gone); nothing here will use them again.",
     );
-  });
-}
+  },
+);
 
-export async function forceRefreshAction(connectionId: string) {
-  return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
+export const forceRefreshAction = defineAction(
+  { name: "accounts.force-refresh", roles: ADMIN, input: ConnectionId },
+  async ({ actor, input }) => {
     try {
       const { expiresAt } = await forceRefresh(actor, input.connectionId);
-      return done(
-        `Refreshed. The new token is valid until ${expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC.`,
-      );
+      return done(`Refreshed. The new token is valid until ${formatTime(expiresAt)}.`);
     } catch (error) {
       if (!(error instanceof ReconnectRequiredError)) throw error;
       return refused(
@@ -41,19 +44,21 @@ export async function forceRefreshAction(connectionId: string) {
     } finally {
       refreshView();
     }
-  });
-}
+  },
+);
 
-export async function requestReconnectAction(connectionId: string) {
-  return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
+export const requestReconnectAction = defineAction(
+  { name: "accounts.request-reconnect", roles: ADMIN, input: ConnectionId },
+  async ({ actor, input }) => {
     await requestReconnect(actor, input.connectionId);
     refreshView();
     return done("Done. The next time this user uses the platform through the app, they are asked to sign in again.");
-  });
-}
+  },
+);
 
-export async function setAdminAction(userId: string, isAdmin: boolean) {
-  return runAdminAction(Promotion, { userId, isAdmin }, async (actor, input) => {
+export const setAdminAction = defineAction(
+  { name: "accounts.set-admin", roles: ADMIN, input: Promotion },
+  async ({ actor, input }) => {
     await setAdmin(actor, input.userId, input.isAdmin);
     refreshView();
     if (input.isAdmin) return done("Promoted: they can open the admin console from their next page.");
@@ -62,19 +67,20 @@ export async function setAdminAction(userId: string, isAdmin: boolean) {
         ? "You are no longer an admin."
         : "Demoted: they keep their platform role and lose the admin console.",
     );
-  });
-}
+  },
+);
+
+const NO_CLINIC_TOKEN_IN_ROLE_MODE =
+  "This app uses role-based authorization: each user connects their own account when they sign in, so there is no clinic token to replace.";
 
 /**
  * Clinic-level mode: the clinic's token is replaced by signing in again as an admin. A sign-in only
  * replaces a clinic connection that is not working, so the current one is revoked first; the
  * browser then goes to the platform's sign-in.
  */
-const NO_CLINIC_TOKEN_IN_ROLE_MODE =
-  "This app uses role-based authorization: each user connects their own account when they sign in, so there is no clinic token to replace.";
-
-export async function prepareClinicTokenReplacementAction() {
-  return runAdminAction(z.object({}), {}, async (actor) => {
+export const prepareClinicTokenReplacementAction = defineAction(
+  { name: "accounts.prepare-clinic-token-replacement", roles: ADMIN },
+  async ({ actor }) => {
     if (getConfig().authMode !== "clinic") return refused(NO_CLINIC_TOKEN_IN_ROLE_MODE);
     const current = (await listClinicConnections(actor.clinicId)).find((c) => c.clinicLevel && c.state !== "revoked");
     if (current) await revokeClinicConnection(actor, current.id);
@@ -84,5 +90,5 @@ export async function prepareClinicTokenReplacementAction() {
         ? "The current clinic token is revoked. Sign in with the platform now to connect the new one."
         : "No clinic token is connected. Sign in with the platform now to connect one.",
     );
-  });
-}
+  },
+);

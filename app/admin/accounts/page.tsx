@@ -1,21 +1,27 @@
 // Accounts: every user's platform connection and the actions on it; in clinic-level mode, the
 // clinic's one token and how to connect or replace it.
 import type { Metadata } from "next";
-import { requireRole } from "@/lib/auth";
+import { requireSection } from "@/lib/auth/require-section";
 import { listAccounts } from "@/lib/admin/accounts";
 import { environmentView } from "@/lib/admin/environment";
-import { forceRefreshAction, prepareClinicTokenReplacementAction } from "@/app/admin/accounts/actions";
+import {
+  forceRefreshAction,
+  prepareClinicTokenReplacementAction,
+  requestReconnectAction,
+  revokeConnectionAction,
+  setAdminAction,
+} from "@/app/admin/accounts/actions";
 import { ActionButton } from "@/components/admin/action-button";
 import { AccountsTable } from "@/components/admin/accounts-table";
 import { ClinicTokenButton } from "@/components/admin/clinic-token-panel";
 import { StatusBadge } from "@/components/admin/status-badge";
-import { When } from "@/components/admin/when";
+import { When } from "@/components/ui/when";
 
 export const metadata: Metadata = { title: "Accounts · Admin" };
 export const dynamic = "force-dynamic";
 
 export default async function AccountsPage() {
-  const { user } = await requireRole("Admin");
+  const { user } = await requireSection("admin");
   const accounts = await listAccounts({ userId: user.id, clinicId: user.clinicId });
   const clinicMode = environmentView().authMode === "clinic";
   const clinic = accounts.clinicConnection;
@@ -67,7 +73,7 @@ export default async function AccountsPage() {
               <ActionButton
                 label="Force refresh"
                 ariaLabel="Force refresh of the clinic token"
-                action={forceRefreshAction.bind(null, clinic.id)}
+                action={forceRefreshAction.bind(null, { connectionId: clinic.id })}
                 disabled={clinic.status === "broken" || clinic.status === "revoked"}
                 disabledReason="Connect a new clinic token instead."
               />
@@ -75,7 +81,16 @@ export default async function AccountsPage() {
           </div>
         </section>
       )}
-      <AccountsTable rows={accounts.users} perUser={!clinicMode} />
+      <AccountsTable
+        rows={accounts.users}
+        perUser={!clinicMode}
+        actions={{
+          forceRefresh: forceRefreshAction,
+          requestReconnect: requestReconnectAction,
+          revoke: revokeConnectionAction,
+          setAdmin: setAdminAction,
+        }}
+      />
       <p className="text-sm text-slate-600">
         Expiring: less than five minutes left; the app refreshes it on next use. Broken: the platform refused the
         refresh token, only a new sign-in mends it. Revoked: ended here and at the platform.

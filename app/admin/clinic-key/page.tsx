@@ -1,14 +1,15 @@
 // Clinic key: enter or replace it, see it masked, and its activation state from the clinic_key.*
 // events; a revoked key says what to do next.
 import type { Metadata } from "next";
-import { requireRole } from "@/lib/auth";
+import { requireSection } from "@/lib/auth/require-section";
 import { clinicKeyView, type ClinicKeyView } from "@/lib/admin/clinic-key";
 import { removeClinicKeyAction, saveClinicKeyAction } from "@/app/admin/clinic-key/actions";
 import { ActionButton } from "@/components/admin/action-button";
+import { ClinicKeyEvents } from "@/components/admin/clinic-key-events";
 import { AutoRefresh } from "@/components/admin/auto-refresh";
 import { ClinicKeyForm } from "@/components/admin/clinic-key-form";
 import { StatusBadge } from "@/components/admin/status-badge";
-import { When } from "@/components/admin/when";
+import { When } from "@/components/ui/when";
 
 export const metadata: Metadata = { title: "Clinic key · Admin" };
 export const dynamic = "force-dynamic";
@@ -49,7 +50,7 @@ function StateExplanation({ view }: { view: ClinicKeyView }) {
 }
 
 export default async function ClinicKeyPage() {
-  const { clinicId } = await requireRole("Admin");
+  const { clinicId } = await requireSection("admin");
   const view = await clinicKeyView(clinicId);
   return (
     <div className="space-y-6">
@@ -117,41 +118,7 @@ export default async function ClinicKeyPage() {
         {view.recentEvents.length === 0 ? (
           <p className="text-sm text-slate-600">None received yet.</p>
         ) : (
-          <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
-            <caption className="sr-only">Latest clinic key events</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Event
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Created
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Received
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Arrived by
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.recentEvents.map((e) => (
-                <tr key={e.id} className="border-t border-slate-100">
-                  <td className="px-3 py-2">
-                    <code>{e.type}</code> <span className="block font-mono text-xs text-slate-500">{e.id}</span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <When iso={e.createdAt} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <When iso={e.receivedAt} />
-                  </td>
-                  <td className="px-3 py-2">{e.source === "webhook" ? "Webhook" : "Reconciliation"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ClinicKeyEvents events={view.recentEvents} />
         )}
       </section>
     </div>

@@ -2,7 +2,7 @@
 // configured or not.
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { requireRole } from "@/lib/auth";
+import { requireSection } from "@/lib/auth/require-section";
 import { environmentView } from "@/lib/admin/environment";
 import { StatusBadge } from "@/components/admin/status-badge";
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Environment · Admin" };
 export const dynamic = "force-dynamic";
 
 export default async function EnvironmentPage() {
-  await requireRole("Admin");
+  await requireSection("admin");
   const env = environmentView();
   const rows: Array<[string, ReactNode]> = [
     [

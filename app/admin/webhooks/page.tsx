@@ -2,10 +2,10 @@
 // platform's delivery log with every filter of spec 4.5, delivery success per day, and the gaps
 // reconciliation had to fill. The filters live in the URL.
 import type { Metadata } from "next";
-import { requireRole } from "@/lib/auth";
+import { requireSection } from "@/lib/auth/require-section";
 import { parseDeliveryFilters } from "@/lib/admin/delivery-filters";
 import { environmentView } from "@/lib/admin/environment";
-import { shownPlatformError } from "@/lib/admin/platform-message";
+import { describeForLog, failureOf } from "@/lib/actions/platform-failure";
 import { loadDeliveries, loadDeliveryChart, loadWebhookHealth } from "@/lib/admin/webhooks";
 import { DeliveriesPager } from "@/components/admin/deliveries-pager";
 import { DeliveriesTable } from "@/components/admin/deliveries-table";
@@ -13,7 +13,7 @@ import { DeliveryChartView } from "@/components/admin/delivery-chart";
 import { DeliveryFiltersForm } from "@/components/admin/delivery-filters-form";
 import { GapsTable } from "@/components/admin/gaps-table";
 import { StatusBadge } from "@/components/admin/status-badge";
-import { When } from "@/components/admin/when";
+import { When } from "@/components/ui/when";
 import { ErrorState } from "@/components/ui/states";
 
 export const metadata: Metadata = { title: "Webhooks · Admin" };
@@ -22,7 +22,11 @@ export const dynamic = "force-dynamic";
 const settle = <T,>(work: Promise<T>) =>
   work.then(
     (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error: shownPlatformError(error) }),
+    (error: unknown) => {
+      const failure = failureOf(error);
+      if (failure.code === "error") console.error(`[admin] a webhooks read failed: ${describeForLog(error)}`);
+      return { ok: false as const, error: failure };
+    },
   );
 
 export default async function WebhooksPage({
@@ -30,7 +34,7 @@ export default async function WebhooksPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { user } = await requireRole("Admin");
+  const { user } = await requireSection("admin");
   const actor = { userId: user.id, clinicId: user.clinicId };
   const { filters, errors } = parseDeliveryFilters(await searchParams);
   const env = environmentView();

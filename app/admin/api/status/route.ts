@@ -1,15 +1,12 @@
-// GET /admin/api/status: the admin console at a glance as JSON (for monitoring and scripts).
-// Admins of the clinic only: 401 signed out, 403 for other roles.
-import { authorizeRoute } from "@/lib/auth";
+// GET /admin/api/status: the admin console at a glance as JSON (for monitoring and scripts), in the
+// app's one result shape. Admins of the clinic only: 401 signed out, 403 for other roles.
+import { defineRoute } from "@/lib/actions/route";
+import { succeeded } from "@/lib/actions/result";
 import { adminOverview } from "@/lib/admin/overview";
+import { SECTIONS } from "@/lib/auth/sections";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(): Promise<Response> {
-  const auth = await authorizeRoute("Admin");
-  if (!auth.ok) return auth.response;
-  const { user } = auth.caller;
-  return Response.json(await adminOverview({ userId: user.id, clinicId: user.clinicId }), {
-    headers: { "Cache-Control": "no-store" },
-  });
-}
+export const GET = defineRoute({ name: "admin.status", roles: SECTIONS.admin.roles }, async ({ actor }) =>
+  succeeded(await adminOverview(actor)),
+);

@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { errorFromResponse, PlatformUnavailableError, UnexpectedResponseError } from "@/lib/clinic-api/errors";
-import { platformFailure } from "./failure";
+import { failureOf } from "./platform-failure";
+import { HTTP_STATUS } from "./result";
+
+/** The answer and the HTTP status a JSON route gives it, worded as the resource actions word a 404. */
+function platformFailure(error: unknown) {
+  const failure = failureOf(error, { notFound: "this resource or practitioner" });
+  return { status: HTTP_STATUS[failure.code], failure };
+}
 
 const body = (code: string, message: string, field?: string) => ({
   errors: [{ code, message, ...(field ? { field } : {}) }],
 });
 
-describe("platformFailure: plain words, the request id, and where to go", () => {
+describe("failureOf: plain words, the request id, and where to go", () => {
   it.each([
     [
       "422 on the file",

@@ -1,0 +1,20 @@
+// GET /api/events/:id: one event of the caller's clinic with its data, for the detail drawer.
+// Another clinic's event answers exactly like one that does not exist.
+import { z } from "zod";
+import { defineRoute } from "@/lib/actions/route";
+import { notFound, succeeded } from "@/lib/actions/result";
+import { SECTIONS } from "@/lib/auth/sections";
+import { db } from "@/lib/db";
+import { getTimelineEvent } from "@/lib/events/timeline/list";
+
+export const dynamic = "force-dynamic";
+
+const EventId = z.object({ id: z.string().min(1).max(200) });
+
+export const GET = defineRoute(
+  { name: "events.detail", roles: SECTIONS.events.roles, input: EventId },
+  async ({ caller, input }) => {
+    const event = await getTimelineEvent(db, caller.clinicId, input.id);
+    return event ? succeeded(event) : notFound("event");
+  },
+);

@@ -1,0 +1,17 @@
+// GET /api/events?category&type&date&q&cursor: a page of the caller's clinic's timeline, newest
+// first. A GET route, not a server action: the live timeline refetches it while people edit.
+import { defineRoute } from "@/lib/actions/route";
+import { succeeded } from "@/lib/actions/result";
+import { SECTIONS } from "@/lib/auth/sections";
+import { db } from "@/lib/db";
+import { TimelineCursorSchema, TimelineFiltersSchema } from "@/lib/events/timeline/filters";
+import { listTimeline } from "@/lib/events/timeline/list";
+
+export const dynamic = "force-dynamic";
+
+const PageQuery = TimelineFiltersSchema.extend({ cursor: TimelineCursorSchema.optional() });
+
+export const GET = defineRoute(
+  { name: "events.list", roles: SECTIONS.events.roles, input: PageQuery },
+  async ({ caller, input: { cursor, ...filters } }) => succeeded(await listTimeline(db, caller.clinicId, filters, cursor)),
+);

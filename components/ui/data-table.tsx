@@ -1,0 +1,79 @@
+// The app's one table: columns declared once (header, cell, which one is the row's title), so the
+// same definitions can later lay the rows out as stacked cards on a phone. The title column is the
+// row's header cell (<th scope="row">); every cell carries data-column={key} for tests and styles.
+import type { ReactNode } from "react";
+
+export interface Column<Row> {
+  key: string;
+  /** The header's text (or a visually hidden label for a column of buttons). */
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** The row's title: its header cell here, a card's heading on a phone. One column per table. */
+  title?: boolean;
+  className?: string;
+}
+
+interface DataTableProps<Row> {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** What the table holds, for screen readers (its accessible name). */
+  label: string;
+  /** Attributes of a row, e.g. `data-resource-id`. */
+  rowProps?: (row: Row) => Record<`data-${string}`, string>;
+  /** "compact" for the small tables inside panels and charts. */
+  density?: "regular" | "compact";
+  /** Without the border and background (inside a panel that has them). */
+  bare?: boolean;
+}
+
+const CELL = { regular: "px-3 py-2", compact: "px-2 py-1" };
+
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  rowProps,
+  density = "regular",
+  bare = false,
+}: DataTableProps<Row>) {
+  const cell = CELL[density];
+  return (
+    <div className={bare ? "overflow-x-auto" : "overflow-x-auto rounded-lg border border-slate-200 bg-white"}>
+      <table className={`w-full text-left ${density === "compact" ? "text-xs" : "text-sm"}`} aria-label={label}>
+        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cell}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-t border-slate-100 align-top" {...rowProps?.(row)}>
+              {columns.map((c) =>
+                c.title ? (
+                  <th
+                    key={c.key}
+                    scope="row"
+                    data-column={c.key}
+                    className={`${cell} font-medium ${c.className ?? ""}`}
+                  >
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.key} data-column={c.key} className={`${cell} ${c.className ?? ""}`}>
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

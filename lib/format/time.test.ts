@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { formatDay, formatTime, type TimeFormat } from "./time";
+
+const AT = "2026-11-22T14:05:09.000Z";
+
+describe("formatTime: one instant, any zone and language", () => {
+  it.each<[string, string | Date, TimeFormat | undefined, string]>([
+    ["the default: UTC, British English order, to the minute", AT, undefined, "22 Nov 2026, 14:05 UTC"],
+    ["a Date as well as a string", new Date(AT), undefined, "22 Nov 2026, 14:05 UTC"],
+    ["with seconds", AT, { show: "date-time-seconds" }, "22 Nov 2026, 14:05:09 UTC"],
+    ["the time of day only", AT, { show: "time-seconds" }, "14:05:09 UTC"],
+    ["a clinic in Toronto (UTC−5 in November)", AT, { timeZone: "America/Toronto" }, "22 Nov 2026, 09:05 GMT-5"],
+    ["in French for Canada", AT, { timeZone: "America/Toronto", locale: "fr-CA" }, "22 nov. 2026, 09 h 05 HNE"],
+    [
+      "across midnight into the zone's own day",
+      "2026-11-22T02:30:00.000Z",
+      { timeZone: "America/Vancouver" },
+      "21 Nov 2026, 18:30 GMT-8",
+    ],
+  ])("%s", (_name, value, format, expected) => {
+    expect(formatTime(value, format)).toBe(expected);
+  });
+});
+
+describe("formatDay: a UTC day of the event store", () => {
+  it.each([
+    ["2026-11-22", undefined, "22 Nov"],
+    ["2026-01-01", "fr-CA", "1 janv."],
+  ])("%s (%s) → %s", (day, locale, expected) => {
+    expect(formatDay(day, { locale })).toBe(expected);
+  });
+});
