@@ -13,5 +13,6 @@ const PageQuery = TimelineFiltersSchema.extend({ cursor: TimelineCursorSchema.op
 
 export const GET = defineRoute(
   { name: "events.list", roles: SECTIONS.events.roles, input: PageQuery },
-  async ({ caller, input: { cursor, ...filters } }) => succeeded(await listTimeline(db, caller.clinicId, filters, cursor)),
+  async ({ caller, input: { cursor, ...filters } }) =>
+    succeeded(await listTimeline(db, caller.clinicId, filters, cursor)),
 );
