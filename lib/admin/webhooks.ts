@@ -4,7 +4,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { clientForUser, type Actor } from "@/lib/auth";
-import { MAX_PAGE_SIZE, type PaginationMeta, type WebhookDelivery } from "@/lib/contract";
+import { walkPages } from "@/lib/clinic-api/pagination";
+import type { PaginationMeta, WebhookDelivery } from "@/lib/contract";
 import { chartWindow, countDeliveriesPerDay, type DeliveryChart } from "@/lib/admin/delivery-chart";
 import { deliveryQuery, type DeliveryFilters } from "@/lib/admin/delivery-filters";
 
@@ -66,17 +67,17 @@ export async function loadDeliveryChart(actor: Actor, days = 14, now = new Date(
   const client = await clientForUser(actor.userId);
   const attempts: WebhookDelivery[] = [];
   let truncated = false;
-  for (let number = 1; ; number += 1) {
-    const page = await client.listDeliveries(
-      { attempted_at: `${window.from}..${window.to}`, sort_by: "attempted_at", order_by: "DESC" },
-      { number, size: MAX_PAGE_SIZE },
-    );
+  const pages = walkPages(
+    (page) =>
+      client.listDeliveries(
+        { attempted_at: `${window.from}..${window.to}`, sort_by: "attempted_at", order_by: "DESC" },
+        page,
+      ),
+    { maxPages: CHART_MAX_PAGES },
+  );
+  for await (const page of pages) {
     attempts.push(...page.items.filter((d) => d.clinic_id === actor.clinicId));
-    if (page.meta.next_page === null || page.meta.next_page <= number) break;
-    if (number >= CHART_MAX_PAGES) {
-      truncated = true;
-      break;
-    }
+    truncated = page.truncated;
   }
   return { from: window.from, to: window.to, days: countDeliveriesPerDay(attempts, window), truncated };
 }

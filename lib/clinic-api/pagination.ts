@@ -1,5 +1,8 @@
-// Paged lists (spec 2.6, 4.6): one page for the UI, or every item through an async iterator that
-// walks `meta.next_page` at the largest page size the platform allows.
+// Paged lists (spec 2.6, 4.6): one page for the UI, or the one pager every walk through a list uses:
+// pages in order from the first, following `meta.next_page`, at the largest page size the platform
+// allows, up to a page limit. Stop rules, once for all: no next page ends the walk; the limit ends it
+// with `truncated` set on the last page read; a next page that does not move forward is the
+// platform's error (it would loop for ever).
 import { MAX_PAGE_SIZE, PAGE_PARAMS, type PaginationMeta } from "@/lib/contract";
 import { UnexpectedResponseError } from "@/lib/clinic-api/errors";
 
@@ -22,21 +25,48 @@ export function pageQuery(page: PageRequest = {}): Record<string, number | undef
   return { [PAGE_PARAMS.number]: page.number, [PAGE_PARAMS.size]: page.size };
 }
 
-/** Every item of a list, page by page (100 at a time), fetched lazily as the caller iterates. */
-export async function* iterateAll<T>(
+/** The most pages one walk reads unless told otherwise: 100,000 items at 100 a page. */
+export const DEFAULT_MAX_PAGES = 1000;
+
+export interface PagerOptions {
+  /** Items per page; the platform's largest by default. */
+  size?: number;
+  /** Pages read at most; the walk's last page then carries `truncated`. */
+  maxPages?: number;
+}
+
+export interface WalkedPage<T> extends Page<T> {
+  /** 1-based. */
+  number: number;
+  /** Set on the last page read when the limit stopped the walk before the list's end. */
+  truncated: boolean;
+}
+
+/** The pages of a list, fetched lazily as the caller iterates. */
+export async function* walkPages<T>(
   fetchPage: (page: PageRequest) => Promise<Page<T>>,
-): AsyncGenerator<T, void, undefined> {
-  let number = 1;
-  for (;;) {
-    const page = await fetchPage({ number, size: MAX_PAGE_SIZE });
-    yield* page.items;
+  options: PagerOptions = {},
+): AsyncGenerator<WalkedPage<T>, void, undefined> {
+  const size = options.size ?? MAX_PAGE_SIZE;
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  for (let number = 1; ;) {
+    const page = await fetchPage({ number, size });
     const next = page.meta.next_page;
-    if (next === null) return;
-    // A next page that does not move forward would loop for ever.
-    if (next <= number)
+    if (next !== null && next <= number)
       throw new UnexpectedResponseError(`The platform's pagination did not advance (page ${number} → ${next})`);
+    const truncated = next !== null && number >= maxPages;
+    yield { ...page, number, truncated };
+    if (next === null || truncated) return;
     number = next;
   }
+}
+
+/** Every item of a list (up to the page limit), page by page, fetched lazily as the caller iterates. */
+export async function* iterateAll<T>(
+  fetchPage: (page: PageRequest) => Promise<Page<T>>,
+  options: PagerOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  for await (const page of walkPages(fetchPage, options)) yield* page.items;
 }
 
 /** Collects an iterator into an array (for small lists and tests). */

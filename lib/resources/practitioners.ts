@@ -6,6 +6,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { ClinicClient } from "@/lib/clinic-api/client";
+import { iterateAll } from "@/lib/clinic-api/pagination";
 import type { Patient } from "@/lib/contract";
 
 export interface PractitionerOption {
@@ -18,13 +19,8 @@ export interface PractitionerOption {
 /** Patients read to find practitioner ids: enough for a clinic, bounded for a very large one. */
 const PATIENT_PAGES = 5;
 
-async function* clinicPatients(client: ClinicClient): AsyncGenerator<Patient> {
-  for (let number = 1; number <= PATIENT_PAGES; number++) {
-    const page = await client.patients({ number, size: 100 });
-    yield* page.items;
-    if (page.meta.next_page === null) return;
-  }
-}
+const clinicPatients = (client: ClinicClient): AsyncGenerator<Patient> =>
+  iterateAll((page) => client.patients(page), { maxPages: PATIENT_PAGES });
 
 export async function clinicPractitioners(clinicId: string, client: ClinicClient): Promise<PractitionerOption[]> {
   const users = await db.user.findMany({

@@ -2,11 +2,16 @@
 // whether we have those events anyway (the event lists usually filled the gap already; one we
 // still lack is fetched by id). The summary is kept on the run for the admin page.
 import "server-only";
-import { MAX_PAGE_SIZE, type WebhookDelivery } from "@/lib/contract";
+import type { WebhookDelivery } from "@/lib/contract";
+import { walkPages } from "@/lib/clinic-api/pagination";
 import type { Db } from "@/lib/events/store";
 import { storeEvents } from "@/lib/events/store";
-import { sinceFilter, type ReconcileFeed } from "@/lib/events/reconcile/feed";
-import type { ReconcileOptions } from "@/lib/events/reconcile/run";
+import {
+  DEFAULT_OVERLAP_DAYS,
+  sinceFilter,
+  type ReconcileFeed,
+  type ReconcileOptions,
+} from "@/lib/events/reconcile/feed";
 import type { RunCounters } from "@/lib/events/reconcile/progress";
 
 export const DELIVERIES_CURSOR = "deliveries";
@@ -32,19 +37,18 @@ export async function reconcileDeliveries(
 ): Promise<FailedDeliverySummary[]> {
   const where = { clinicId_category: { clinicId, category: DELIVERIES_CURSOR } };
   const cursor = await db.reconciliationCursor.findUnique({ where });
-  const attemptedAt = sinceFilter(cursor?.lastCreatedAt ?? null, options.overlapDays ?? 1);
+  const attemptedAt = sinceFilter(cursor?.lastCreatedAt ?? null, options.overlapDays ?? DEFAULT_OVERLAP_DAYS);
   const failed: WebhookDelivery[] = [];
-  for (let number = 1; ;) {
-    const page = await feed.listDeliveries(
+  const pages = walkPages((page) =>
+    feed.listDeliveries(
       { successfully_delivered: "false", attempted_at: attemptedAt, sort_by: "attempted_at", order_by: "ASC" },
-      { number, size: MAX_PAGE_SIZE },
-    );
+      page,
+    ),
+  );
+  for await (const page of pages) {
     failed.push(...page.items.filter((d) => d.clinic_id === clinicId));
     counters.pagesDone += 1;
     counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
-    const next = page.meta.next_page;
-    if (next === null || next <= number) break;
-    number = next;
   }
 
   const byEvent = new Map<string, WebhookDelivery[]>();

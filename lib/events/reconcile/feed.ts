@@ -1,8 +1,18 @@
-// What reconciliation needs from the platform: the six event lists, one event, and the delivery
-// log. The typed client (lib/clinic-api) satisfies it; tests pass one pointed at the sandbox.
+// What a reconciliation run is given: from the platform, the six event lists, one event and the
+// delivery log (the typed client of lib/clinic-api satisfies it; tests pass one pointed at the
+// sandbox), and its options.
 import type { ClinicClient } from "@/lib/clinic-api";
 
 export type ReconcileFeed = Pick<ClinicClient, "listEvents" | "getEvent" | "listDeliveries">;
+
+export interface ReconcileOptions {
+  /** Whole days re-read before each cursor. */
+  overlapDays?: number;
+  /** Newly stored ids go to the processing queue. */
+  enqueueProcessing(eventIds: string[]): Promise<void>;
+}
+
+export const DEFAULT_OVERLAP_DAYS = 1;
 
 /** The feed of a clinic, or null when nobody of that clinic is connected (nothing to read with). */
 export type FeedForClinic = (clinicId: string) => Promise<ReconcileFeed | null>;

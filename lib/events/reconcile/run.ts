@@ -4,21 +4,18 @@
 // with webhooks: the store ignores ids it has. Not the scheduling (request.ts, lib/jobs).
 import "server-only";
 import { ClinicApiError } from "@/lib/clinic-api/errors";
-import { EVENT_CATEGORIES, MAX_PAGE_SIZE, type EventCategory } from "@/lib/contract";
+import { EVENT_CATEGORIES, type EventCategory } from "@/lib/contract";
 import type { Db } from "@/lib/events/store";
 import { storeEvents } from "@/lib/events/store";
 import { reconcileDeliveries } from "@/lib/events/reconcile/deliveries";
-import { sinceFilter, type ReconcileFeed } from "@/lib/events/reconcile/feed";
+import {
+  DEFAULT_OVERLAP_DAYS,
+  sinceFilter,
+  type ReconcileFeed,
+  type ReconcileOptions,
+} from "@/lib/events/reconcile/feed";
 import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconcile/progress";
-
-export interface ReconcileOptions {
-  /** Whole days re-read before each cursor. */
-  overlapDays?: number;
-  /** Newly stored ids go to the processing queue. */
-  enqueueProcessing(eventIds: string[]): Promise<void>;
-}
-
-export const DEFAULT_OVERLAP_DAYS = 1;
+import { walkPages } from "@/lib/clinic-api/pagination";
 
 export async function reconcileClinic(
   db: Db,
@@ -74,12 +71,11 @@ async function reconcileCategory(
   const cursorRow = await db.reconciliationCursor.findUnique({ where: { clinicId_category: { clinicId, category } } });
   const createdAt = sinceFilter(cursorRow?.lastCreatedAt ?? null, options.overlapDays ?? DEFAULT_OVERLAP_DAYS);
   let newest = cursorRow?.lastCreatedAt ?? null;
-  for (let number = 1; ;) {
-    const page = await feed.listEvents(
-      category,
-      { created_at: createdAt, sort_by: "created_at", order_by: "ASC" },
-      { number, size: MAX_PAGE_SIZE },
-    );
+  const pages = walkPages((page) =>
+    feed.listEvents(category, { created_at: createdAt, sort_by: "created_at", order_by: "ASC" }, page),
+  );
+  // Oldest first: a walk the page limit stops moves the cursor as far as it read; the next run goes on.
+  for await (const page of pages) {
     const inserted = await storeEvents(db, page.items, "reconciliation");
     if (inserted.length > 0) await options.enqueueProcessing(inserted);
     for (const e of page.items) {
@@ -91,9 +87,6 @@ async function reconcileCategory(
     counters.pagesDone += 1;
     counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
     await saveProgress(db, runId, counters);
-    const next = page.meta.next_page;
-    if (next === null || next <= number) break;
-    number = next;
   }
   if (newest) {
     await db.reconciliationCursor.upsert({

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { paginate } from "@/lib/contract";
+import { UnexpectedResponseError } from "@/lib/clinic-api/errors";
+import { walkPages, type PageRequest, type PagerOptions } from "./pagination";
+
+/** A platform list of `count` items, paged as the platform pages (lib/contract's arithmetic). */
+function list(count: number, nextOf?: (page: number) => number | null) {
+  const items = Array.from({ length: count }, (_, i) => i + 1);
+  const asked: PageRequest[] = [];
+  const fetchPage = async (request: PageRequest) => {
+    asked.push(request);
+    const page = paginate(items, request.number, request.size);
+    return nextOf ? { ...page, meta: { ...page.meta, next_page: nextOf(request.number ?? 1) } } : page;
+  };
+  return { fetchPage, asked };
+}
+
+async function walk(count: number, options?: PagerOptions, nextOf?: (page: number) => number | null) {
+  const { fetchPage, asked } = list(count, nextOf);
+  const pages = [];
+  for await (const page of walkPages(fetchPage, options)) pages.push(page);
+  return {
+    numbers: pages.map((p) => p.number),
+    items: pages.flatMap((p) => p.items).length,
+    truncated: pages.map((p) => p.truncated),
+    sizes: asked.map((a) => a.size),
+  };
+}
+
+describe("walkPages: one pager, one set of stop rules", () => {
+  it.each<[string, number, PagerOptions | undefined, { numbers: number[]; items: number; truncated: boolean[] }]>([
+    ["an empty list: one page, nothing in it", 0, undefined, { numbers: [1], items: 0, truncated: [false] }],
+    ["one page", 40, undefined, { numbers: [1], items: 40, truncated: [false] }],
+    [
+      "until there is no next page",
+      250,
+      undefined,
+      { numbers: [1, 2, 3], items: 250, truncated: [false, false, false] },
+    ],
+    ["the limit stops it and says so", 250, { maxPages: 2 }, { numbers: [1, 2], items: 200, truncated: [false, true] }],
+    [
+      "a limit the list does not reach",
+      250,
+      { maxPages: 3 },
+      { numbers: [1, 2, 3], items: 250, truncated: [false, false, false] },
+    ],
+    ["another page size", 25, { size: 10 }, { numbers: [1, 2, 3], items: 25, truncated: [false, false, false] }],
+  ])("%s", async (_name, count, options, expected) => {
+    expect(await walk(count, options)).toMatchObject(expected);
+  });
+
+  it("asks at the platform's largest page size by default", async () => {
+    expect((await walk(150)).sizes).toEqual([100, 100]);
+  });
+
+  it.each([
+    ["a next page that repeats the current one", (n: number) => n],
+    ["a next page behind the current one", (n: number) => (n === 2 ? 1 : n + 1)],
+  ])("%s is the platform's error, not a loop", async (_name, nextOf) => {
+    await expect(walk(500, undefined, nextOf)).rejects.toBeInstanceOf(UnexpectedResponseError);
+  });
+});
