@@ -5,7 +5,7 @@
 // the end with the gap it filled; and non-admins refused by pages, the route and the actions.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
-import { E2E_ENV } from "./stack-env";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
 
 const CLINIC = 1;

@@ -2,7 +2,7 @@
 // clinic-level application: the first sign-in connects the clinic, and every session grant names
 // the signed-in user (`user_id`, `user_type`), which the sandbox requires of that application.
 import { expect, test, type Page } from "@playwright/test";
-import { CLINIC_MODE_APP } from "./stack-env";
+import { CLINIC_MODE_APP } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, STAFF, sandboxControl, signInAs } from "./support/session";
 
 interface SeedUser {

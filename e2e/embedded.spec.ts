@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Page, type Response } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { EMBED_MESSAGE_TYPES } from "@/lib/contract/session-grants";
-import { E2E_ENV } from "./stack-env";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, sandboxControl, signInAs } from "./support/session";
 
 interface GrantView {

@@ -3,7 +3,7 @@
 // nothing twice; out-of-order deliveries; and one clinic's staff never seeing another's events.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
-import { E2E_ENV } from "./stack-env";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
 
 interface SeedClinic {

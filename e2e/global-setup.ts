@@ -1,11 +1,10 @@
 // Starts what the end-to-end tests talk to: the sandbox, and each stack's fresh database (a new one
 // on the real server when TEST_PG_ADMIN_URL is set, else an embedded PGlite) with migrations and the
 // built app: the main stack, the pair (two processes, one database) and the clinic-mode app (see
-// stack-env.ts). Returns the teardown, which stops exactly what it started.
-import { createTestDatabase, type TestDatabase } from "@/tooling/testing/postgres";
+// tooling/testing/e2e-stacks.ts). Returns the teardown, which stops exactly what it started.
+import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
 import { appServerArgs, sandboxArgs, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
-import { deployMigrations } from "@/tooling/migrate";
-import { CLINIC_MODE_APP, DATABASE_URL_VARS, E2E_APP_PORT, E2E_ENV, PAIR_APPS } from "./stack-env";
+import { CLINIC_MODE_APP, DATABASE_URL_VARS, E2E_APP_PORT, E2E_ENV, PAIR_APPS } from "@/tooling/testing/e2e-stacks";
 
 const COMMON = { NEXTAUTH_SECRET: "e2e-nextauth-secret-not-for-production", NEXT_TELEMETRY_DISABLED: "1" };
 
@@ -17,9 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await Promise.all(databases.map((d) => d.drop()));
   };
   const database = async (prefix: string) => {
-    const created = await createTestDatabase(prefix);
+    const created = await createTestDatabase(prefix, { migrated: true });
     databases.push(created);
-    await deployMigrations(created.url);
     return created.url;
   };
   const app = (name: string, port: number, env: Record<string, string>) => {

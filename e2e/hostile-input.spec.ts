@@ -18,7 +18,7 @@ import { encode } from "next-auth/jwt";
 import { signInMessage } from "@/app/signin/messages";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
-import { E2E_ENV } from "./stack-env";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { assembleCast, TAG, type Cast, type Who } from "./support/cast";
 import { fingerprint } from "./support/fingerprint";
 import {

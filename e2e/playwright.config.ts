@@ -1,7 +1,7 @@
 // End-to-end tests: the built app and the sandbox, started by global-setup on their own ports and
 // database, driven in Debian's chromium (browsers cannot be downloaded here).
 import { defineConfig } from "@playwright/test";
-import { E2E_ENV } from "./stack-env";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 
 export default defineConfig({
   testDir: ".",

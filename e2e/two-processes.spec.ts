@@ -1,13 +1,13 @@
-// Two app processes on one database (the "pair" of stack-env.ts, both running the job worker and
+// Two app processes on one database (the "pair" of tooling/testing/e2e-stacks.ts, both running the job worker and
 // the reconciliation schedule every minute): a delivery raced to both is stored and processed once,
 // and each scheduled reconciliation runs once, not once per process. Also, on this stack's database
 // where nobody of the second clinic has signed in: that clinic's events are kept until someone does.
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type pg from "pg";
-import { queryOnce } from "@/tooling/testing/postgres";
+import { queryOnce } from "@/tooling/testing/database";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
-import { DATABASE_URL_VARS, PAIR_APPS } from "./stack-env";
+import { DATABASE_URL_VARS, PAIR_APPS } from "@/tooling/testing/e2e-stacks";
 import { STAFF, sandboxControl, signInAs } from "./support/session";
 
 const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>

@@ -11,10 +11,10 @@ import {
   type Browser,
   type Page,
 } from "@playwright/test";
-import { queryOnce as query } from "@/tooling/testing/postgres";
+import { queryOnce as query } from "@/tooling/testing/database";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
-import { DATABASE_URL_VARS, E2E_ENV } from "../stack-env";
+import { DATABASE_URL_VARS, E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, currentSession, signInAs } from "./session";
 import { decodeAnswer, postAction, type ActionRef } from "./server-actions";
 

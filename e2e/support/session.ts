@@ -1,6 +1,6 @@
 // Signing in and out through the sandbox's authorize page, shared by every end-to-end spec.
 import { expect, type Page } from "@playwright/test";
-import { E2E_ENV } from "../stack-env";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 
 export const SANDBOX = E2E_ENV.CLINIC_API_BASE_URL;
 

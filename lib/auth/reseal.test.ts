@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { open, parseKeyring, seal, type Keyring } from "@/lib/auth/crypto";
 import { resealSecrets } from "@/lib/auth/reseal";
 import { SECRET_PURPOSES } from "@/lib/auth/secrets";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 
 const OLD = parseKeyring(`old:${randomBytes(32).toString("base64url")}`);
 const NEW_KEY = randomBytes(32).toString("base64url");
@@ -14,9 +14,9 @@ const NEW_KEY = randomBytes(32).toString("base64url");
 const ROTATED: Keyring = parseKeyring(`new:${NEW_KEY},old:${[...OLD.keys.values()][0]!.toString("base64url")}`);
 const kidOf = (sealed: string | null | undefined) => sealed?.split(".")[1];
 
-let t: EventTestDatabase;
+let t: AppTestDatabase;
 beforeAll(async () => {
-  t = await createEventTestDatabase("reseal");
+  t = await createTestDatabase("reseal", { app: true });
   await t.db.clinic.create({
     data: { id: "clinic_a", name: "A", clinicKeyEnc: seal(OLD, "ck_secret_a", SECRET_PURPOSES.clinicKey) },
   });
@@ -41,7 +41,7 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t?.close());
+afterAll(() => t?.drop());
 
 describe("resealSecrets", () => {
   it("seals old-key values again with the current key, keeping what they hold", async () => {

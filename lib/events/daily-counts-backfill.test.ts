@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, withClient, type TestDatabase } from "@/tooling/testing/postgres";
+import { createTestDatabase, withClient, type TestDatabase } from "@/tooling/testing/database";
 import { deployMigrations } from "@/tooling/migrate";
 
 const MIGRATIONS = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../prisma/migrations");

@@ -2,7 +2,7 @@
 // deleted events again), and applied to events, chart counts, webhook receipts and reconciliation
 // runs at the same UTC-day boundary.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { processEvents, unprocessedEventIds } from "@/lib/events/process";
 import { applyRetention, retentionDays } from "@/lib/events/retention";
 import { storeEvents } from "@/lib/events/store";
@@ -28,11 +28,11 @@ describe("retentionDays", () => {
 });
 
 describe("applyRetention and the sweep", () => {
-  let t: EventTestDatabase;
+  let t: AppTestDatabase;
   const now = new Date("2026-06-30T15:00:00Z");
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
   beforeAll(async () => {
-    t = await createEventTestDatabase("retention");
+    t = await createTestDatabase("retention", { app: true });
     await storeEvents(
       t.db,
       [
@@ -76,7 +76,7 @@ describe("applyRetention and the sweep", () => {
       ],
     });
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t?.drop());
 
   it("the sweep finds events stored a while ago and never processed, and processing is once", async () => {
     expect((await unprocessedEventIds(t.db, 60_000)).sort()).toEqual(["edge", "new", "old"]);

@@ -4,20 +4,20 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 import type { WebhookResponse } from "@/lib/webhooks/handler";
 
 type Endpoint = typeof import("@/lib/webhooks/endpoint");
 
-let t: EventTestDatabase;
+let t: AppTestDatabase;
 let endpoint: Endpoint;
 let server: http.Server;
 let nodeUrl: string;
 
 beforeAll(async () => {
-  t = await createEventTestDatabase("endpoint");
+  t = await createTestDatabase("endpoint", { app: true });
   // The endpoint reads the process's configuration and pool, as in the app: point them here first.
   process.env.DATABASE_URL = t.url;
   endpoint = await import("@/lib/webhooks/endpoint");
@@ -33,7 +33,7 @@ afterAll(async () => {
     () => {},
   );
   await pool().end();
-  await t?.close();
+  await t?.drop();
 });
 
 function delivery(id: string): string {

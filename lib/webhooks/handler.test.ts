@@ -4,7 +4,7 @@
 import pg from "pg";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -241,12 +241,12 @@ const rows: Row[] = [
 ];
 
 describe("webhook handler matrix", () => {
-  let t: EventTestDatabase;
+  let t: AppTestDatabase;
   let boss: PgBoss;
   let deps: WebhookDeps;
 
   beforeAll(async () => {
-    t = await createEventTestDatabase("webhooks");
+    t = await createTestDatabase("webhooks", { app: true });
     boss = await createBoss(t.url, { supervise: false, schedule: false });
     deps = {
       sql: t.pool,
@@ -258,7 +258,7 @@ describe("webhook handler matrix", () => {
   });
   afterAll(async () => {
     await boss?.stop({ graceful: false });
-    await t?.close();
+    await t?.drop();
   });
 
   const queuedJobsFor = async (id: string) => {

@@ -20,9 +20,10 @@ import {
   type Service,
 } from "@/tooling/devstack/processes";
 import { round, summarize } from "@/tooling/bench/stats";
-import { ensureBuiltApp, freePort, scratchDatabase, sleep } from "@/tooling/bench/support";
+import { ensureBuiltApp, sleep } from "@/tooling/bench/support";
+import { createTestDatabase, withClient } from "@/tooling/testing/database";
+import { freePort } from "@/tooling/testing/ports";
 import { fillEvents } from "@/tooling/bench/timeline-data";
-import { withClient } from "@/tooling/testing/postgres";
 
 const EVENTS = Number(process.env.EVENTS ?? 200_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
@@ -77,7 +78,7 @@ async function phase(page: Page, editId: string, label: string): Promise<void> {
 async function main(): Promise<void> {
   process.env.TEST_PG_ADMIN_URL ??= process.env.DATABASE_URL;
   await ensureBuiltApp();
-  const database = await scratchDatabase("edit_poll");
+  const database = await createTestDatabase("bench_edit_poll", { migrated: true });
   const services: Service[] = [];
   try {
     const [appPort, sandboxPort] = [await freePort(), await freePort()];

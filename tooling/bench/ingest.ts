@@ -18,8 +18,9 @@ import { signWebhookBody } from "@/lib/webhooks/signature";
 import { runLoad, type LoadResult } from "@/tooling/bench/load";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/tooling/bench/result";
 import { round, summarize } from "@/tooling/bench/stats";
-import { freePort, residentMiB, sampleResident, scratchDatabase, sleep, ensureBuiltApp } from "@/tooling/bench/support";
-import { withClient } from "@/tooling/testing/postgres";
+import { residentMiB, sampleResident, sleep, ensureBuiltApp } from "@/tooling/bench/support";
+import { createTestDatabase, withClient } from "@/tooling/testing/database";
+import { freePort } from "@/tooling/testing/ports";
 
 const SECRET = "bench-webhook-signing-secret";
 const CHALLENGE = "bench-webhook-challenge";
@@ -103,7 +104,7 @@ export async function benchIngest(): Promise<BenchResult[]> {
   const started = performance.now();
   const env = { CLINIC_WEBHOOK_SECRET: SECRET, CLINIC_WEBHOOK_CHALLENGE: CHALLENGE, NEXT_TELEMETRY_DISABLED: "1" };
 
-  const baseDb = await scratchDatabase("ingest_base");
+  const baseDb = await createTestDatabase("bench_ingest_base", { migrated: true });
   let base: TargetRun;
   try {
     const port = await freePort();
@@ -131,7 +132,7 @@ export async function benchIngest(): Promise<BenchResult[]> {
     CLINIC_API_BASE_URL: `http://127.0.0.1:${await freePort()}`,
   });
 
-  const appDb = await scratchDatabase("ingest_app");
+  const appDb = await createTestDatabase("bench_ingest_app", { migrated: true });
   let app: TargetRun;
   let idle = Number.NaN;
   let atStart = Number.NaN;
@@ -155,7 +156,7 @@ export async function benchIngest(): Promise<BenchResult[]> {
     await appDb.drop();
   }
 
-  const routeDb = await scratchDatabase("ingest_route");
+  const routeDb = await createTestDatabase("bench_ingest_route", { migrated: true });
   let viaRoute: LoadResult;
   try {
     const port = await freePort();

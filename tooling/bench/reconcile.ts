@@ -14,11 +14,11 @@ import {
 } from "@/lib/contract";
 import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
-import { recordEvent } from "@/sandbox/events/emit";
+import { recordEvent } from "@/sandbox/testing/history";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round } from "@/tooling/bench/stats";
-import { scratchDatabase } from "@/tooling/bench/support";
+import { createTestDatabase } from "@/tooling/testing/database";
 
 const PER_LIST = 2000;
 const DAY_MS = 86_400_000;
@@ -27,7 +27,10 @@ type Stats = { requests_by_route: Record<string, number> };
 
 export async function benchReconcile(): Promise<BenchResult[]> {
   const started = performance.now();
-  const [sandbox, database] = await Promise.all([startTestSandbox(), scratchDatabase("reconcile")]);
+  const [sandbox, database] = await Promise.all([
+    startTestSandbox(),
+    createTestDatabase("bench_reconcile", { migrated: true }),
+  ]);
   process.env.DATABASE_URL = database.url;
   const { db } = await import("@/lib/db");
   const { reconcileClinic } = await import("@/lib/events/reconcile/run");

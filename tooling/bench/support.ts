@@ -1,31 +1,8 @@
-// Shared pieces of the benchmarks: a free loopback port, a migrated scratch database (on the server
-// the runner chose, else an embedded PGlite), reading a process's resident memory, and waiting.
+// Shared pieces of the benchmarks: reading a process's resident memory, waiting, and a current build.
+// (Scratch databases come from tooling/testing/database.ts, free ports from tooling/testing/ports.ts.)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import { createTestDatabase, type TestDatabase } from "@/tooling/testing/postgres";
-import { deployMigrations } from "@/tooling/migrate";
 import { buildIfNeeded } from "@/tooling/devstack/build";
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A fresh database with the app's migrations; drop() removes it (or stops the embedded one). */
-export async function scratchDatabase(prefix: string): Promise<TestDatabase> {
-  const database = await createTestDatabase(`bench_${prefix}`);
-  try {
-    await deployMigrations(database.url, { log: () => {} });
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
-  return database;
-}
 
 /** VmRSS of a process in MiB, from /proc (Linux); NaN when it cannot be read. */
 export function residentMiB(pid: number): number {

@@ -6,8 +6,7 @@ import pg from "pg";
 import type { TimelineFilters } from "@/lib/events/timeline/filters";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/tooling/bench/result";
 import { round, summarize, timeRuns } from "@/tooling/bench/stats";
-import { scratchDatabase } from "@/tooling/bench/support";
-import { withClient } from "@/tooling/testing/postgres";
+import { createTestDatabase, withClient } from "@/tooling/testing/database";
 import { BENCH_CLINIC, fillEvents } from "@/tooling/bench/timeline-data";
 
 const ITERATIONS = 200;
@@ -22,7 +21,7 @@ export async function benchTimeline(): Promise<BenchResult[]> {
   const started = performance.now();
   const real = Boolean(process.env.TEST_PG_ADMIN_URL);
   const count = real ? 1_000_000 : 200_000; // PGlite is one single-threaded session
-  const database = await scratchDatabase("timeline");
+  const database = await createTestDatabase("bench_timeline", { migrated: true });
   try {
     const fillStarted = performance.now();
     await withClient(database.url, (c) => fillEvents(c, count));

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { queryOnce as query } from "@/tooling/testing/postgres";
+import { queryOnce as query } from "@/tooling/testing/database";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/tooling/devstack/embedded-postgres";
 import { repoPath } from "@/tooling/devstack/processes";

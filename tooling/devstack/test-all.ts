@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { PRISMA_ENV, generatePrismaClient } from "@/tooling/devstack/build";
 import { repoPath } from "@/tooling/devstack/processes";
 import { readPlaywrightCounts, readVitestCounts, type Counts } from "@/tooling/devstack/test-counts";
-import { E2E_ENV } from "@/e2e/stack-env";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 
 interface StageResult {
   name: string;

@@ -1,4 +1,4 @@
-// create and check against a real PostgreSQL (throwaway mig_test_* databases), through Prisma's wasm
+// create and check against a real PostgreSQL (throwaway databases), through Prisma's wasm
 // schema engine and the patched pg adapter: shadow databases, data-loss warnings, drift, and
 // Prisma's own engine reading our _prisma_migrations as its own.
 import { readFileSync } from "node:fs";
@@ -8,13 +8,14 @@ import { migrationList } from "./files";
 import { checkMigrations, createMigration, deployMigrations } from "./index";
 import { withEngine } from "./session";
 import { parseTarget } from "./target";
-import { REAL_SERVER, createPostgresDb, createProject, type TestDb, type TestProject } from "./test-support";
+import { REAL_SERVER, createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
+import { createProject, type TestProject } from "./test-project";
 
 const V1 = `model Patient {\n  id   Int    @id @default(autoincrement())\n  name String\n}\n`;
 const V2 = V1.replace("  name String\n", "  name String\n  email String?\n");
 const V3 = V1.replace("  name String\n", "  name String\n  contact String?\n");
 
-const shadowCount = async (db: TestDb) =>
+const shadowCount = async (db: TestDatabase) =>
   (
     await db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_%'",
@@ -22,13 +23,13 @@ const shadowCount = async (db: TestDb) =>
   )[0]!.n;
 
 describe.skipIf(!REAL_SERVER)("create and check on PostgreSQL", () => {
-  let db: TestDb;
+  let db: TestDatabase;
   let project: TestProject;
   let options: { databaseUrl: string; migrationsDir: string; schemaPath: string };
   const deploy = () => deployMigrations(db.url, { migrationsDir: project.migrationsDir });
 
   beforeAll(async () => {
-    db = await createPostgresDb();
+    db = await createTestDatabase("mig");
     project = createProject(V1);
     options = { databaseUrl: db.url, migrationsDir: project.migrationsDir, schemaPath: project.schemaPath };
   });
@@ -127,7 +128,7 @@ $$;
 
 describe.skipIf(!REAL_SERVER)("a DATABASE_URL with ?schema=", () => {
   it("deploys into that schema and diffs it against shadows using the same schema name", async () => {
-    const db = await createPostgresDb();
+    const db = await createTestDatabase("mig");
     const project = createProject(V1);
     try {
       const databaseUrl = `${db.url}?schema=clinic_app`;

@@ -1,5 +1,6 @@
-// deploy and status against a real PostgreSQL (throwaway mig_test_* databases) and against PGlite
-// served by pglite-socket: whole-script transactions, Prisma's bookkeeping, the lock, idempotence.
+// deploy and status against a real PostgreSQL (throwaway databases) and against the embedded PGlite
+// as `npm start` serves it (one session): whole-script transactions, Prisma's bookkeeping, the
+// lock, idempotence.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -7,14 +8,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checksumOf } from "./files";
 import { deployMigrations, formatStatus, migrationStatus, MigrationFailedError, resolveRolledBack } from "./index";
-import {
-  REAL_SERVER,
-  createPgliteDb,
-  createPostgresDb,
-  createProject,
-  type TestDb,
-  type TestProject,
-} from "./test-support";
+import { REAL_SERVER, createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
+import { createProject, type TestProject } from "./test-project";
 
 // `;` where a naive splitter cuts: a comment, a string literal, a $$ body with several statements.
 const TRICKY_SQL = `-- Create the notes table; the splitter must not cut here
@@ -38,12 +33,12 @@ SELECT 1 / 0;
 type Row = { migration_name: string; finished_at: Date | null; logs: string | null; checksum: string };
 
 describe.skipIf(!REAL_SERVER)("deploy on PostgreSQL", () => {
-  let db: TestDb;
+  let db: TestDatabase;
   let project: TestProject;
   const rows = () => db.query<Row>("SELECT * FROM _prisma_migrations ORDER BY started_at");
 
   beforeAll(async () => {
-    db = await createPostgresDb();
+    db = await createTestDatabase("mig");
     project = createProject();
   });
   afterAll(async () => {
@@ -125,7 +120,7 @@ describe.skipIf(!REAL_SERVER)("the command line", () => {
     );
 
   it("status exits 1 while a migration is pending and 0 once deploy applied it", async () => {
-    const db = await createPostgresDb();
+    const db = await createTestDatabase("mig");
     const project = createProject();
     try {
       project.addMigration("20240101000000_one", "CREATE TABLE one (id INTEGER);");
@@ -148,9 +143,9 @@ describe.skipIf(!REAL_SERVER)("the command line", () => {
   }, 90_000); // spawns tsx / starts PGlite: slow on a busy machine
 });
 
-describe("deploy on PGlite behind pglite-socket", () => {
+describe("deploy on the embedded PGlite", () => {
   it("applies, rolls back a failure whole, and is idempotent", async () => {
-    const db = await createPgliteDb();
+    const db = await createTestDatabase("mig", { embedded: true });
     const project = createProject();
     try {
       project.addMigration("20240101000000_tricky", TRICKY_SQL);

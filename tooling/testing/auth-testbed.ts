@@ -3,8 +3,7 @@
 // Also the browser's part of sign-in (choosing a person on the sandbox's authorize page).
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { deployMigrations } from "@/tooling/migrate";
-import { createTestDatabase, type TestDatabase } from "@/tooling/testing/postgres";
+import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
 import { startSandbox } from "@/sandbox/start";
 
 export const TEST_APP_URL = "http://localhost:3999";
@@ -18,8 +17,7 @@ export interface AuthTestbed {
 
 /** Call before anything reads lib/config or lib/db: both read the environment once. */
 export async function startAuthTestbed(prefix: string, env: Record<string, string> = {}): Promise<AuthTestbed> {
-  const database = await createTestDatabase(prefix);
-  await deployMigrations(database.url, { log: () => {} });
+  const database = await createTestDatabase(prefix, { migrated: true });
   const sandbox = await startSandbox({ port: 0 });
   Object.assign(process.env, {
     DATABASE_URL: database.url,

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/tooling/testing/postgres";
+import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
 
 describe("createTestDatabase", () => {
   let database: TestDatabase;

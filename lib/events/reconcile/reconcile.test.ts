@@ -7,7 +7,7 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClinicClient, type ClinicClient } from "@/lib/clinic-api";
 import { EVENT_RETENTION_DAYS, type EventType } from "@/lib/contract";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { progressOf } from "@/lib/events/reconcile/progress";
 import { requestReconciliation } from "@/lib/events/reconcile/request";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
@@ -22,7 +22,7 @@ const SECRET = "reconcile-test-signing-secret";
 const CHALLENGE = "reconcile-test-challenge";
 
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-let t: EventTestDatabase;
+let t: AppTestDatabase;
 let boss: PgBoss;
 let receiver: Server;
 let received = 0;
@@ -63,7 +63,7 @@ function platformIds(clinicId: string): string[] {
 }
 
 beforeAll(async () => {
-  [sandbox, t] = await Promise.all([startTestSandbox(), createEventTestDatabase("reconcile")]);
+  [sandbox, t] = await Promise.all([startTestSandbox(), createTestDatabase("reconcile", { app: true })]);
   boss = await createBoss(t.url, { supervise: false, schedule: false });
   const url = await startReceiver();
   const registered = await sandbox.client.control("/webhook-endpoint", {
@@ -94,7 +94,7 @@ afterAll(async () => {
   await boss?.stop({ graceful: false });
   await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
   await sandbox?.close();
-  await t?.close();
+  await t?.drop();
 });
 
 describe("reconciliation", () => {

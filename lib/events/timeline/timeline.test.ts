@@ -1,7 +1,7 @@
 // The timeline's reads against a real migrated database: filters (every date form of spec 4,
 // category, type, search), keyset pages, the chart projection, and tenant isolation as a table.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { processEvents } from "@/lib/events/process";
 import type { StorableEvent } from "@/lib/events/record";
 import { storeEvents } from "@/lib/events/store";
@@ -34,12 +34,12 @@ const seed: StorableEvent[] = [
 ];
 
 describe("timeline reads", () => {
-  let t: EventTestDatabase;
+  let t: AppTestDatabase;
   const ids = async (clinicId: string, raw: Record<string, string>) =>
     (await listTimeline(t.db, clinicId, TimelineFiltersSchema.parse(raw))).events.map((e) => e.id);
 
   beforeAll(async () => {
-    t = await createEventTestDatabase("timeline");
+    t = await createTestDatabase("timeline", { app: true });
     await storeEvents(t.db, seed, "webhook", new Date("2026-01-14T12:00:00.000Z"));
     // Processing twice must count each event once in the chart.
     await processEvents(
@@ -51,7 +51,7 @@ describe("timeline reads", () => {
       seed.map((e) => e.id),
     );
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t?.drop());
 
   const filterRows: Array<[string, Record<string, string>, string[]]> = [
     ["no filter: newest first", {}, ["a6", "a5", "a4", "a3", "a2", "a1"]],

@@ -3,17 +3,17 @@
 // and of what its answer must never contain while the platform is unreachable (addresses, the
 // database URL, secrets). It changes nothing in the database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
-import { freePort } from "@/tooling/bench/support";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
+import { freePort } from "@/tooling/testing/ports";
 import { databaseFingerprint } from "@/tooling/resilience/bad-input/fingerprint";
 
 const SECRET = "health-test-webhook-secret-value";
 
 describe("health route", () => {
-  let t: EventTestDatabase;
+  let t: AppTestDatabase;
   let route: Record<string, unknown> & { GET: () => Promise<Response> };
   beforeAll(async () => {
-    t = await createEventTestDatabase("bad_health");
+    t = await createTestDatabase("bad_health", { app: true });
     // Nothing listens on the platform's port: the answer must be "degraded", not slow, not a leak.
     Object.assign(process.env, {
       DATABASE_URL: t.url,
@@ -25,7 +25,7 @@ describe("health route", () => {
   afterAll(async () => {
     const { db } = await import("@/lib/db");
     await db.$disconnect();
-    await t?.close();
+    await t?.drop();
   });
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("%s is not exported (405)", (method) => {

@@ -4,7 +4,7 @@
 // for the caller's clinic (A). The answer must be a refusal naming the field, or only A's rows —
 // never B's, never an error — and the database must be exactly as before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { storeEvents } from "@/lib/events/store";
 import { eventsPerDay } from "@/lib/events/timeline/chart";
 import { encodeCursor, TimelineCursorSchema, TimelineFiltersSchema } from "@/lib/events/timeline/filters";
@@ -68,17 +68,17 @@ const cursorRows: Array<[string, string, Outcome]> = [
 ];
 
 describe("hostile arguments to the timeline's server actions", () => {
-  let t: EventTestDatabase;
+  let t: AppTestDatabase;
   let before: Record<string, string>;
   beforeAll(async () => {
-    t = await createEventTestDatabase("bad_timeline");
+    t = await createTestDatabase("bad_timeline", { app: true });
     await storeEvents(t.db, SEED, "webhook", new Date("2026-01-12T12:00:00.000Z"));
     before = await databaseFingerprint(t.url);
   });
   afterAll(async () => {
     // Nothing any row did changed a row.
     if (t) expect(await databaseFingerprint(t.url)).toEqual(before);
-    await t?.close();
+    await t?.drop();
   });
 
   it.each(filterRows)("filters: %s", async (_name, input, outcome) => {

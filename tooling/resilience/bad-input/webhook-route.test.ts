@@ -2,7 +2,7 @@
 // function Next.js calls) with the app's configuration, database and job queue: each row the answer
 // it must get, and the database exactly as it was (no event, no receipt, no job).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventTestDatabase, type EventTestDatabase } from "@/tooling/testing/event-database";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 import { databaseFingerprint } from "@/tooling/resilience/bad-input/fingerprint";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -171,11 +171,11 @@ const rows: Row[] = [
 ];
 
 describe("hostile requests to the webhook route", () => {
-  let t: EventTestDatabase;
+  let t: AppTestDatabase;
   let POST: (request: Request) => Promise<Response>;
 
   beforeAll(async () => {
-    t = await createEventTestDatabase("bad_webhook");
+    t = await createTestDatabase("bad_webhook", { app: true });
     Object.assign(process.env, {
       DATABASE_URL: t.url,
       CLINIC_WEBHOOK_SECRET: SECRET,
@@ -210,7 +210,7 @@ describe("hostile requests to the webhook route", () => {
     await (await getBoss()).stop({ graceful: false });
     const { db } = await import("@/lib/db");
     await db.$disconnect();
-    await t?.close();
+    await t?.drop();
   });
 
   it.each(rows.map((r) => [r.name, r] as const))("%s", async (_name, row) => {

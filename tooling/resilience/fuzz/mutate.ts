@@ -1,7 +1,7 @@
 // Seeded string mutation for the bounded fuzz runs: start from a valid input and break it in the
 // ways a careless or hostile sender would (stray separators, unicode, control characters, cut-offs,
 // repeats), or throw a random string at the parser. Same seed → same cases, so a failure reproduces.
-import { seededRandom } from "@/sandbox/core/random";
+import { seededRandom } from "@/sandbox/testing/random";
 
 export type Random = () => number;
 

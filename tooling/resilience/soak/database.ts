@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@/tooling/devstack/embedded-postgres";
-import { createTestDatabase } from "@/tooling/testing/postgres";
+import { createTestDatabase } from "@/tooling/testing/database";
 import { deployMigrations } from "@/tooling/migrate";
 
 export interface Outage {
@@ -39,8 +39,7 @@ export async function startSoakDatabase(): Promise<SoakDatabase> {
 }
 
 async function startOnServer(adminUrl: string): Promise<SoakDatabase> {
-  const test = await createTestDatabase("soak");
-  await deployMigrations(test.url, { log: () => {} });
+  const test = await createTestDatabase("soak", { migrated: true });
   const name = new URL(test.url).pathname.slice(1);
   return {
     url: test.url,

@@ -16,7 +16,7 @@ import { EVENT_RETENTION_DAYS, type EventType } from "@/lib/contract";
 import { repoPath } from "@/tooling/devstack/processes";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { freePort } from "@/tooling/bench/support";
+import { freePort } from "@/tooling/testing/ports";
 import { int, newRandom, pickOne } from "@/tooling/resilience/fuzz/mutate";
 import { startSoakDatabase, type Outage, type SoakDatabase } from "@/tooling/resilience/soak/database";
 import { startTestSandbox } from "@/sandbox/testing/harness";
