@@ -1,6 +1,32 @@
 import next from "eslint-config-next";
 import nextTs from "eslint-config-next/typescript";
 
+// Which folder may import which: the layering of the README's architecture section, kept by the
+// linter (eslint-plugin-import, brought by eslint-config-next). Higher layers import lower ones,
+// never the reverse: app → components → lib; sandbox shares only lib/contract with the app;
+// tooling, e2e and tests sit on top and reach the sandbox only through its public surface.
+const FOLDERS = {
+  app: "app/ holds routes: pages, layouts, route handlers and a route's server actions.",
+  components: "components/ is UI: a page hands it the route's server actions (props or context).",
+  lib: "lib/ is the product's domain: it never imports routes, UI, tooling, tests or the sandbox.",
+  sandbox: "sandbox/ is the local platform: it shares only lib/contract with the app.",
+  contract: "lib/contract is shared with the sandbox: it imports nothing else of lib/.",
+  tooling: "tooling/ and tests reach the sandbox only through sandbox/start.ts and sandbox/testing/.",
+};
+
+const common = [
+  { target: "./components", from: ["./app", "./tooling", "./e2e", "./sandbox"], message: FOLDERS.components },
+  { target: "./lib", from: ["./app", "./components"], message: FOLDERS.lib },
+  { target: "./lib/contract", from: "./lib", except: ["./contract"], message: FOLDERS.contract },
+  { target: "./sandbox", from: "./lib", except: ["./contract"], message: FOLDERS.sandbox },
+  { target: "./sandbox", from: ["./app", "./components", "./tooling", "./e2e"], message: FOLDERS.sandbox },
+  { target: "./app", from: ["./tooling", "./e2e", "./sandbox"], message: FOLDERS.app },
+  { target: "./tooling", from: ["./components", "./e2e"], message: FOLDERS.tooling },
+  { target: ["./tooling", "./e2e"], from: "./sandbox", except: ["./start.ts", "./testing"], message: FOLDERS.tooling },
+];
+
+const zones = (extra = []) => ["error", { zones: [...common, ...extra] }];
+
 const config = [
   ...next,
   ...nextTs,
@@ -19,6 +45,47 @@ const config = [
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "import/no-restricted-paths": zones(),
+    },
+  },
+  {
+    // The import graph of the product and the sandbox has no cycles (type-only imports aside).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "sandbox/**/*.ts", "proxy.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Tooling's own code (dev stack, benchmarks, migrations, test support) builds and runs the app;
+    // it does not import the app's routes. Its tests may, to test them.
+    files: ["tooling/**/*.ts"],
+    ignores: ["tooling/**/*.test.ts"],
+    rules: {
+      "import/no-restricted-paths": zones([{ target: "./tooling", from: "./app", message: FOLDERS.tooling }]),
+    },
+  },
+  {
+    // The product's own code; the tests beside it may use the test support (next block).
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["lib/**/*.test.ts"],
+    rules: {
+      "import/no-restricted-paths": zones([
+        { target: "./lib", from: ["./tooling", "./e2e", "./sandbox"], message: FOLDERS.lib },
+      ]),
+    },
+  },
+  {
+    files: ["lib/**/*.test.ts"],
+    rules: {
+      "import/no-restricted-paths": zones([
+        { target: "./lib", from: "./e2e", message: FOLDERS.lib },
+        {
+          target: "./lib",
+          from: "./tooling",
+          except: ["./testing", "./migrate"],
+          message: "Tests beside the product use the test support (tooling/testing) and the migration tool only.",
+        },
+        { target: "./lib", from: "./sandbox", except: ["./start.ts", "./testing"], message: FOLDERS.tooling },
+      ]),
     },
   },
 ];
