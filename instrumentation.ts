@@ -6,8 +6,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Refuse to serve at all with a setting that would break sign-in or event processing later.
   const { assertStartupConfig } = await import("@/lib/startup-check");
-  assertStartupConfig();
-  if (process.env.JOBS_WORKER === "off") return;
+  const config = assertStartupConfig();
+  if (!config.jobsWorker) return;
   const { startJobWorker } = await import("@/lib/jobs/start-worker");
   try {
     await startJobWorker();

@@ -57,6 +57,17 @@ describe("parseConfig accepts", () => {
       { PORT: "8080", CLINIC_AUTH_MODE: "clinic" },
       { port: 8080, appUrl: localAppUrl(8080), authMode: "clinic" },
     ],
+    ["the job settings' defaults", {}, { eventRetentionDays: 730, reconcileCron: "*/15 * * * *", jobsWorker: true }],
+    [
+      "the job settings set",
+      { EVENT_RETENTION_DAYS: "0", RECONCILE_CRON: "* * * * *", JOBS_WORKER: "off" },
+      { eventRetentionDays: 0, reconcileCron: "* * * * *", jobsWorker: false },
+    ],
+    [
+      "the job settings blank",
+      { RECONCILE_CRON: " ", JOBS_WORKER: "" },
+      { reconcileCron: "*/15 * * * *", jobsWorker: true },
+    ],
   ];
   it.each(rows)("%s", (_label, env, expected) => {
     expect(parseConfig(env)).toMatchObject(expected);
@@ -87,6 +98,17 @@ describe("parseConfig refuses, naming the variable", () => {
     ["CLINIC_AUTH_MODE unknown", { CLINIC_AUTH_MODE: "admin" }, /CLINIC_AUTH_MODE:/],
     ["CLINIC_API_BASE_URL not a URL", { CLINIC_API_BASE_URL: "api.example.com" }, /CLINIC_API_BASE_URL:/],
     ["DATABASE_URL not PostgreSQL", { DATABASE_URL: "mysql://db/app" }, /DATABASE_URL: must be a postgresql:\/\/ URL/],
+    [
+      "RECONCILE_CRON not five fields",
+      { RECONCILE_CRON: "every 15 minutes" },
+      /RECONCILE_CRON: must be five cron fields/,
+    ],
+    ["JOBS_WORKER neither on nor off", { JOBS_WORKER: "no" }, /JOBS_WORKER:/],
+    [
+      "EVENT_RETENTION_DAYS within the platform's 30 days",
+      { EVENT_RETENTION_DAYS: "30" },
+      /EVENT_RETENTION_DAYS: EVENT_RETENTION_DAYS is "30"/,
+    ],
   ];
   it.each(rows)("%s", (_label, env, expected) => {
     expect(() => parseConfig(env)).toThrow(/^Invalid configuration: /);

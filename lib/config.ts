@@ -1,11 +1,35 @@
-// The app's configuration, parsed once from the environment. Every variable of ARCHITECTURE.md has a
-// default that points at the local sandbox, so `npm start` works with nothing set; production values
-// come from the environment. Not for secrets of the user's session (those live in the token store).
+// The app's configuration: every environment variable the app reads, parsed and validated here and
+// nowhere else (the README's table lists them). Each has a default that points at the local sandbox,
+// so `npm start` works with nothing set; production values come from the environment. A bad value
+// stops the process at start-up with a message naming the variable (lib/startup-check.ts). Not for
+// secrets of the user's session (those live in the token store).
 import { z } from "zod";
+import { EVENT_RETENTION_DAYS as PLATFORM_RETENTION_DAYS } from "@/lib/contract/events";
 import { LOCAL_DEFAULTS, localAppUrl, localSandboxUrl } from "@/lib/contract/local-defaults";
 
 const port = z.coerce.number().int().min(1).max(65535);
 const nonEmpty = z.string().trim().min(1);
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** Events are kept longer than the platform's 30 days (and a margin), or reconciliation refetches them. */
+export const MIN_RETENTION_DAYS = PLATFORM_RETENTION_DAYS + 2;
+export const DEFAULT_RETENTION_DAYS = 730;
+const retentionProblem = (raw: string) =>
+  `EVENT_RETENTION_DAYS is "${raw}". Set it to a whole number of days: 0 keeps events forever, otherwise at least ${MIN_RETENTION_DAYS} ` +
+  `(the platform keeps ${PLATFORM_RETENTION_DAYS} days, and reconciliation would fetch events deleted sooner again). Unset, events are kept ${DEFAULT_RETENTION_DAYS} days.`;
+const retention = z.preprocess(blankToUndefined, z.string().optional()).transform((raw, ctx) => {
+  if (raw === undefined) return DEFAULT_RETENTION_DAYS;
+  const days = Number(raw.trim());
+  if (Number.isInteger(days) && (days === 0 || days >= MIN_RETENTION_DAYS)) return days;
+  ctx.addIssue({ code: "custom", message: retentionProblem(raw.trim()) });
+  return z.NEVER;
+});
+
+/** Five cron fields (minute hour day month weekday), as pg-boss takes them. */
+const cron = z
+  .string()
+  .trim()
+  .regex(/^\S+( \S+){4}$/, "must be five cron fields, e.g. */15 * * * * (every 15 minutes)");
 
 const EnvSchema = z
   .object({
@@ -27,6 +51,9 @@ const EnvSchema = z
     CLINIC_WEBHOOK_CHALLENGE: nonEmpty.default(LOCAL_DEFAULTS.webhookChallenge),
     APP_ENCRYPTION_KEY: nonEmpty.optional(),
     NEXTAUTH_SECRET: nonEmpty.optional(),
+    EVENT_RETENTION_DAYS: retention,
+    RECONCILE_CRON: z.preprocess(blankToUndefined, cron.default("*/15 * * * *")),
+    JOBS_WORKER: z.preprocess(blankToUndefined, z.enum(["on", "off"]).default("on")),
   })
   .refine((e) => !e.CLINIC_API_ENVIRONMENT || e.CLINIC_API_ENVIRONMENT === "local" || e.CLINIC_API_BASE_URL, {
     // Without a base URL the app talks to the local sandbox; a production label on it would mislead admins.
@@ -61,6 +88,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
     webhookChallenge: e.CLINIC_WEBHOOK_CHALLENGE,
     encryptionKey: e.APP_ENCRYPTION_KEY,
     nextAuthSecret: e.NEXTAUTH_SECRET,
+    /** Days events are kept; 0 keeps everything. */
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    /** When reconciliation runs, once across all app processes. */
+    reconcileCron: e.RECONCILE_CRON,
+    /** Whether this process runs the job worker (it sends jobs either way). */
+    jobsWorker: e.JOBS_WORKER === "on",
   };
 }
 

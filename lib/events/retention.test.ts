@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { processEvents, unprocessedEventIds } from "@/lib/events/process";
-import { applyRetention, retentionDays } from "@/lib/events/retention";
+import { parseConfig } from "@/lib/config";
+import { applyRetention } from "@/lib/events/retention";
 import { storeEvents } from "@/lib/events/store";
 
-describe("retentionDays", () => {
+describe("EVENT_RETENTION_DAYS (lib/config)", () => {
   const rows: Array<[string | undefined, number | "error"]> = [
     [undefined, 730],
     ["", 730],
@@ -21,7 +22,7 @@ describe("retentionDays", () => {
     ["forever", "error"],
   ];
   it.each(rows)("EVENT_RETENTION_DAYS=%s → %s", (value, expected) => {
-    const read = () => retentionDays({ EVENT_RETENTION_DAYS: value });
+    const read = () => parseConfig({ EVENT_RETENTION_DAYS: value }).eventRetentionDays;
     if (expected === "error") expect(read).toThrow(/EVENT_RETENTION_DAYS/);
     else expect(read()).toBe(expected);
   });

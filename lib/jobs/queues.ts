@@ -28,12 +28,15 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.reseal]: { policy: "stately" },
 };
 
-export const SCHEDULES = [
-  { queue: QUEUES.sweep, cron: "* * * * *" },
-  { queue: QUEUES.retention, cron: "17 3 * * *" },
-  { queue: QUEUES.reseal, cron: "41 3 * * *" },
-  { queue: QUEUES.reconcileAll, cron: process.env.RECONCILE_CRON ?? "*/15 * * * *" },
-] as const;
+/** The cron schedules; reconciliation's comes from RECONCILE_CRON (lib/config.ts). */
+export function schedules(reconcileCron: string) {
+  return [
+    { queue: QUEUES.sweep, cron: "* * * * *" },
+    { queue: QUEUES.retention, cron: "17 3 * * *" },
+    { queue: QUEUES.reseal, cron: "41 3 * * *" },
+    { queue: QUEUES.reconcileAll, cron: reconcileCron },
+  ] as const;
+}
 
 /** Creates the queues (idempotent: pg-boss's create_queue does INSERT … ON CONFLICT DO NOTHING). */
 export async function ensureQueues(boss: PgBoss): Promise<void> {

@@ -4,7 +4,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { clientForClinic, ReconnectRequiredError } from "@/lib/auth";
 import { getKeyring } from "@/lib/auth/encryption-key";
-import { retentionDays } from "@/lib/events/retention";
+import { getConfig } from "@/lib/config";
 import { getBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
 
@@ -15,7 +15,8 @@ export function startJobWorker(): Promise<void> {
     const boss = await getBoss();
     await startWorkers(boss, {
       db,
-      retentionDays: retentionDays(),
+      retentionDays: getConfig().eventRetentionDays,
+      reconcileCron: getConfig().reconcileCron,
       keyring: getKeyring(),
       feedForClinic: async (clinicId) => {
         try {

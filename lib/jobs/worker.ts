@@ -12,7 +12,7 @@ import { requestReconciliation } from "@/lib/events/reconcile/request";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
 import type { FeedForClinic } from "@/lib/events/reconcile/feed";
 import { enqueueEventProcessing, type ProcessEventsJob, type ReconcileClinicJob } from "@/lib/jobs/enqueue";
-import { QUEUES, SCHEDULES } from "@/lib/jobs/queues";
+import { QUEUES, schedules } from "@/lib/jobs/queues";
 
 export interface WorkerDeps {
   db: Db;
@@ -24,6 +24,8 @@ export interface WorkerDeps {
   keyring?: Keyring;
   /** Register the cron schedules too (off in tests that drive jobs by hand). */
   schedule?: boolean;
+  /** When reconciliation runs (lib/config.ts); needed when the schedules are registered. */
+  reconcileCron?: string;
 }
 
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void> {
@@ -69,7 +71,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
     await reconcileClinic(db, feed, clinicId, runId, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
   });
   if (deps.schedule !== false) {
-    for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron, {}, { tz: "UTC" });
+    if (!deps.reconcileCron) throw new Error("startWorkers: the schedules need reconcileCron");
+    for (const { queue, cron } of schedules(deps.reconcileCron)) await boss.schedule(queue, cron, {}, { tz: "UTC" });
     // A rotated key should not wait for the night: one pass now (stately: one at a time across processes).
     if (keyring) await boss.send(QUEUES.reseal, {});
   }
