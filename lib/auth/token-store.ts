@@ -102,15 +102,6 @@ export async function listClinicConnections(clinicId: string) {
   }));
 }
 
-export async function setConnectionState(
-  id: string,
-  state: "broken" | "revoked",
-  reason: string,
-  tx: Tx = db,
-): Promise<void> {
-  await tx.platformConnection.update({ where: { id }, data: { state, stateReason: reason } });
-}
-
 /** Opens both tokens of a connection row (for refresh and revoke; never leaves the server). */
 export function openTokens(row: { accessTokenEnc: string; refreshTokenEnc: string }) {
   return {

@@ -29,10 +29,6 @@ export function withDatabase(target: Target, database: string): Target {
   return { ...target, connectionString: url.toString(), readOnly: false };
 }
 
-export function databaseName(target: Target): string {
-  return decodeURIComponent(new URL(target.connectionString).pathname.slice(1)) || "postgres";
-}
-
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
@@ -51,11 +47,4 @@ export async function connectClient(target: Target): Promise<pg.Client> {
     }
   }
   return client;
-}
-
-/** A URL safe to print: the password replaced. */
-export function redact(target: Target): string {
-  const url = new URL(target.connectionString);
-  if (url.password) url.password = "***";
-  return url.toString();
 }

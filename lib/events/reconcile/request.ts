@@ -6,7 +6,6 @@ import type PgBoss from "pg-boss";
 import type { ReconciliationRun, ReconciliationTrigger } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { enqueueReconciliation } from "@/lib/jobs/enqueue";
-import { progressOf } from "@/lib/events/reconcile/progress";
 
 export async function requestReconciliation(
   db: Db,
@@ -30,15 +29,4 @@ export async function requestReconciliation(
 
 export async function latestRun(db: Db, clinicId: string): Promise<ReconciliationRun | null> {
   return db.reconciliationRun.findFirst({ where: { clinicId }, orderBy: { requestedAt: "desc" } });
-}
-
-export interface ReconciliationStatus {
-  run: ReconciliationRun | null;
-  /** 0..1 */
-  progress: number;
-}
-
-export async function reconciliationStatus(db: Db, clinicId: string): Promise<ReconciliationStatus> {
-  const run = await latestRun(db, clinicId);
-  return { run, progress: run ? progressOf(run) : 0 };
 }
