@@ -1,10 +1,10 @@
 // Bad input everywhere, and cross-clinic attempts refused: for each route handler and each server
 // action, a table of hostile requests over real HTTP against the built app, each row with the exact
-// answer it must get; every kind of refusal has one answer, written once below. A server action is a public POST endpoint, so rows call
-// them directly the way the browser does (support/server-actions.ts). Every row also checks that
-// the answer carries no stack trace, secret or unsafe echo, and that nothing was stored or changed
-// in the app's database or at the platform (support/fingerprint.ts). Users and the other clinic's
-// ids come from support/cast.ts.
+// answer it must get; every kind of refusal has one answer, written once below. A server action is
+// a public POST endpoint, so rows call them directly the way the browser does
+// (support/server-actions.ts). Every row also checks that the answer carries no stack trace, secret
+// or unsafe echo, and that nothing was stored or changed in the app's database or at the platform
+// (support/fingerprint.ts). Users and the other clinic's ids come from support/cast.ts.
 import {
   expect,
   request as playwrightRequest,

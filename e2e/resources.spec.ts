@@ -406,7 +406,8 @@ test("another practitioner's resource is not reachable", async ({ page, browser 
   await expect(page.getByText("No resources match these filters")).toBeVisible();
 
   const form = { name: "taken", type: "", category: "", treatment_plan_id: "", save_to_library: "true" };
-  // Naming the colleague is refused by the app; naming nobody acts for me, and the platform knows no such resource of mine.
+  // Naming the colleague is refused by the app; naming nobody acts for me, and the platform knows no
+  // such resource of mine.
   const asColleague = await page.request.put(`/api/resources/${id}`, {
     multipart: { ...form, practitioner_id: colleague.id },
   });

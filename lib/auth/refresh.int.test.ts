@@ -89,7 +89,8 @@ describe("refresh", () => {
       "a spent refresh token",
       async () => {
         const spent = openTokens(await row()).refreshToken;
-        await refreshTokenOnce(connectionId, { rejectedToken: openTokens(await row()).accessToken }); // rotates: `spent` is now used up
+        // Rotates: `spent` is now used up.
+        await refreshTokenOnce(connectionId, { rejectedToken: openTokens(await row()).accessToken });
         await db.platformConnection.update({
           where: { id: connectionId },
           data: { refreshTokenEnc: sealSecret(spent, SECRET_PURPOSES.refreshToken) },

@@ -1,5 +1,5 @@
 // OAuth 2.0 shapes (spec 2.1, 4.1, 5): authorize query, token requests, token response, revoke,
-// and RFC 6749 error bodies. Refresh and revoke follow the platform's public behaviour (ARCHITECTURE.md).
+// and RFC 6749 error bodies. Refresh and revoke follow the platform's public behaviour (docs/platform-api.md).
 import { z } from "zod";
 import { TimestampSchema, UserRefSchema } from "./common";
 

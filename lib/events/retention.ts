@@ -5,7 +5,10 @@
 import "server-only";
 import type { Db } from "@/lib/events/store";
 
-/** Deletes events (with their chart counts, webhook receipts and reconciliation runs) older than `days`; returns the number of events deleted. */
+/**
+ * Deletes events (with their chart counts, webhook receipts and reconciliation runs) older than
+ * `days`; returns the number of events deleted.
+ */
 export async function applyRetention(db: Db, days: number, now = new Date()): Promise<number> {
   if (days === 0) return 0;
   // A whole UTC day, so that the chart's per-day counts and the events are cut at the same place.

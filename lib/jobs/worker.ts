@@ -20,7 +20,10 @@ export interface WorkerDeps {
   /** Clinics someone has connected (only they can be read from the platform). */
   connectedClinicIds(): Promise<string[]>;
   retentionDays: number;
-  /** The process keyring: after a key rotation, stored secrets are sealed again with its current key (tests that seal nothing leave it out). */
+  /**
+   * The process keyring: after a key rotation, stored secrets are sealed again with its current key
+   * (tests that seal nothing leave it out).
+   */
   keyring?: Keyring;
   /** Register the cron schedules too (off in tests that drive jobs by hand). */
   schedule?: boolean;

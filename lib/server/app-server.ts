@@ -1,6 +1,6 @@
 // The app's HTTP server: Next.js's request handler for everything, except the platform's webhook
 // deliveries (POST /api/webhooks/clinic), which are answered before Next.js's request pipeline by
-// the same endpoint code the route file calls (lib/webhooks/endpoint.ts). Issue 9 asks for 0.6 of a
+// the same endpoint code the route file calls (lib/webhooks/endpoint.ts). The goal is 0.6 of a
 // bare node:http receiver's deliveries per second; on 2 cores Next.js's pipeline alone (routing,
 // proxy and route-handler machinery, a route doing no work at all) reached about 0.4 of it, and the
 // route handler doing the real work gets about 0.2 (BENCHMARKS.md measures it beside this server).

@@ -1,4 +1,4 @@
-// The webhook test matrix (issue 6): one row per request, each checking the status, the answer body,
+// The webhook test matrix: one row per request, each checking the status, the answer body,
 // what was stored (events, receipts) and what was queued, against a real migrated database and a
 // real pg-boss on it.
 import pg from "pg";

@@ -1,4 +1,4 @@
-// Fault injection of the control API (issue 3): latency, a random 5xx rate from the seeded source,
+// Fault injection of the control API: latency, a random 5xx rate from the seeded source,
 // the next N failures, 429s and dropped connections, scoped by path and method. Timings are checked
 // as lower bounds only.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -30,7 +30,7 @@ describe("spec 2.1 token response", () => {
   });
 });
 
-describe("authorize endpoint (spec 5.1, ARCHITECTURE.md)", () => {
+describe("authorize endpoint (spec 5.1, docs/platform-api.md)", () => {
   it("shows a sign-in page listing each clinic's practitioners and staff", async () => {
     const q = new URLSearchParams({
       client_id: app.client_id,
@@ -260,7 +260,7 @@ describe("spec 3 / 5.2 access token lifetime and refresh", () => {
   });
 });
 
-describe("revoke (ARCHITECTURE.md)", () => {
+describe("revoke (docs/platform-api.md)", () => {
   it("answers 200 {} and ends both the access and the refresh token", async () => {
     const oauth = await t.client.signIn(practitioner());
     const res = await http(`${t.client.url}/api/oauth/revoke`, {

@@ -1,4 +1,4 @@
-// Rate limit (spec 8 "not shown"; ARCHITECTURE.md): 5000 requests per rolling 300 s per
+// Rate limit (spec 8 "not shown"; docs/platform-api.md): 5000 requests per rolling 300 s per
 // application, 429 with a Retry-After that is exact for the window, applications counted
 // separately, and RFC 6749 bodies for a 429 on the OAuth endpoints. Frozen clocks keep it exact.
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ async function burst(client: SandboxClient, token: string, n: number, width = 10
   return counts;
 }
 
-describe("rate limit: 5000 per rolling 300 s per application (ARCHITECTURE.md)", () => {
+describe("rate limit: 5000 per rolling 300 s per application (docs/platform-api.md)", () => {
   it("defaults to 5000 per 300 s: the 5001st request gets 429 with Retry-After 300, counting down to the window's end", async () => {
     const t = await startTestSandbox({ clock: FROZEN });
     try {

@@ -1,4 +1,4 @@
-// Spec 6.2.6, 7 and 8 (6 attempts; back-off 1m, 5m, 30m, 60m, 5h per ARCHITECTURE.md): on a
+// Spec 6.2.6, 7 and 8 (6 attempts; back-off 1m, 5m, 30m, 60m, 5h per docs/platform-api.md): on a
 // frozen sandbox clock, driven through POST /__sandbox/clock/advance, each retry comes exactly when
 // due and not a second earlier, and there is never a 7th attempt.
 import { afterEach, describe, expect, it } from "vitest";

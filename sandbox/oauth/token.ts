@@ -1,4 +1,4 @@
-// POST /api/oauth/token: authorization_code and refresh_token grants (spec 4.1, ARCHITECTURE.md).
+// POST /api/oauth/token: authorization_code and refresh_token grants (spec 4.1, docs/platform-api.md).
 // Refresh rotates: the old refresh token is spent (reuse → invalid_grant) and the old access
 // token stops working. Reusing a code revokes what it issued (RFC 6749 4.1.2).
 import { ACCESS_TOKEN_LIFETIME_SECONDS, AUTHORIZATION_CODE_LIFETIME_SECONDS, type TokenResponse } from "@/lib/contract";

@@ -1,4 +1,4 @@
-// 5000 requests per rolling 5 minutes per application → 429 with Retry-After (ARCHITECTURE.md).
+// 5000 requests per rolling 5 minutes per application → 429 with Retry-After (docs/platform-api.md).
 import type { SandboxState } from "../state/store";
 
 export function takeRateLimit(

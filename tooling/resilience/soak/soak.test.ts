@@ -135,7 +135,8 @@ async function outageUnderLoad(clinicId: string): Promise<OutageSeen> {
 beforeAll(async () => {
   [sandbox, database, port] = await Promise.all([startTestSandbox(), startSoakDatabase(), freePort()]);
   app = await startApp();
-  expect((await sandbox.client.control("/time-scale", { scale: 0.001 })).status).toBe(200); // retries after 60 ms, 300 ms, 1.8 s…
+  // Retries after 60 ms, 300 ms, 1.8 s…
+  expect((await sandbox.client.control("/time-scale", { scale: 0.001 })).status).toBe(200);
   expect(
     (
       await sandbox.client.control("/webhook-endpoint", {
