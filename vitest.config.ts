@@ -1,5 +1,5 @@
 // Unit and integration tests (`*.test.ts` beside the code). End-to-end specs live in e2e/ and run
-// under Playwright. Integration tests get their database from tooling/testing/postgres.ts.
+// under Playwright. Integration tests get their database from tooling/testing/database.ts.
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 

@@ -1,22 +1,12 @@
 // One page of the platform's delivery log: each row is one attempt at delivering one event.
 import type { DeliveryRow } from "@/lib/admin/webhooks";
+import { eventColumn } from "@/components/admin/event-rows";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 
 const COLUMNS: Column<DeliveryRow>[] = [
-  {
-    key: "event",
-    header: "Event",
-    title: true,
-    className: "font-normal",
-    cell: (d) => (
-      <>
-        <code>{d.event_type}</code>
-        <span className="block font-mono text-xs text-slate-500">{d.event_id}</span>
-      </>
-    ),
-  },
+  eventColumn((d) => ({ type: d.event_type, id: d.event_id })),
   { key: "attempted", header: "Attempted", cell: (d) => <When iso={d.attempted_at} /> },
   { key: "attempt", header: "Attempt", cell: (d) => `${d.attempt} of 6` },
   {

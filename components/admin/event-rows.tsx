@@ -1,5 +1,6 @@
-// Columns of a table of stored events (the clinic key's events, the gaps reconciliation filled): the
-// event as its title, when it was created and when it reached us.
+// Columns of tables of events: the event as the row's title (the delivery log, failed deliveries,
+// the clinic key's events, the gaps reconciliation filled), and when a stored one was created and
+// when it reached us.
 import type { Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 
@@ -10,20 +11,30 @@ export interface StoredEventRow {
   receivedAt: string;
 }
 
+/** An event as a row's title: its type, and its id below. */
+export function EventLabel({ type, id }: { type: string; id: string }) {
+  return (
+    <>
+      <code>{type}</code>
+      <span className="block font-mono text-xs text-slate-500">{id}</span>
+    </>
+  );
+}
+
+/** The title column of a table of events, whatever the row calls its type and id. */
+export function eventColumn<Row>(label: (row: Row) => { type: string; id: string }): Column<Row> {
+  return {
+    key: "event",
+    header: "Event",
+    title: true,
+    className: "font-normal",
+    cell: (row) => <EventLabel {...label(row)} />,
+  };
+}
+
 export function storedEventColumns<Row extends StoredEventRow>(receivedHeader: string): Column<Row>[] {
   return [
-    {
-      key: "event",
-      header: "Event",
-      title: true,
-      className: "font-normal",
-      cell: (e) => (
-        <>
-          <code>{e.type}</code>
-          <span className="block font-mono text-xs text-slate-500">{e.id}</span>
-        </>
-      ),
-    },
+    eventColumn((e) => e),
     { key: "created", header: "Created", cell: (e) => <When iso={e.createdAt} /> },
     { key: "received", header: receivedHeader, cell: (e) => <When iso={e.receivedAt} /> },
   ];

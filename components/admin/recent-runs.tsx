@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReconciliationView } from "@/lib/events/reconcile/view";
 import { getResult } from "@/lib/actions/client";
+import { eventColumn } from "@/components/admin/event-rows";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
@@ -40,18 +41,7 @@ const RUN_COLUMNS: Column<Run>[] = [
 ];
 
 const FAILED_COLUMNS: Column<FailedDelivery>[] = [
-  {
-    key: "event",
-    header: "Event",
-    title: true,
-    className: "font-normal",
-    cell: (d) => (
-      <>
-        <code>{d.eventType}</code>
-        <span className="block font-mono text-xs text-slate-500">{d.eventId}</span>
-      </>
-    ),
-  },
+  eventColumn((d) => ({ type: d.eventType, id: d.eventId })),
   { key: "attempts", header: "Failed attempts", cell: (d) => d.failedAttempts },
   { key: "last-attempt", header: "Last attempt", cell: (d) => <When iso={d.lastAttemptAt} /> },
   { key: "last-answer", header: "Last answer", cell: lastAnswer },

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { decideAccess, getCurrentUser, type Actor, type Caller } from "@/lib/auth";
 import type { AppRole } from "@/lib/auth/roles";
 import { describeForLog, failureOf, type FailureWording } from "@/lib/actions/platform-failure";
-import { Refusal } from "@/lib/actions/refusal";
+import { ActionError } from "@/lib/actions/action-error";
 import {
   FORBIDDEN,
   SIGNED_OUT,
@@ -80,7 +80,7 @@ export async function perform<S extends z.ZodType | undefined, T>(
  * what was thrown (by class and request id only); the audit trail writes its entry here.
  */
 function settle<T>(name: string, caller: Caller | null, result: ActionResult<T>, thrown?: unknown): ActionResult<T> {
-  if (thrown !== undefined && !(thrown instanceof Refusal))
+  if (thrown !== undefined && !(thrown instanceof ActionError))
     console.error(`[action] ${name} failed for user ${caller?.user.id ?? "-"}: ${describeForLog(thrown)}`);
   return result;
 }

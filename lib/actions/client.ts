@@ -1,17 +1,8 @@
-// The browser's side of the result protocol: a failed result as an Error TanStack Query can hold
-// (keeping what the UI shows: message, request id, field errors, where to sign in again), and the
-// JSON routes read the same way a server action's result is.
+// The browser's side of the result protocol: a failed result thrown as an ActionError for TanStack
+// Query to hold, what an error state shows for anything thrown, and the JSON routes read the same
+// way a server action's result is.
+import { ActionError } from "@/lib/actions/action-error";
 import { failure, type ActionFailure, type ActionResult } from "@/lib/actions/result";
-
-export class ActionError extends Error {
-  readonly failure: ActionFailure;
-
-  constructor(failure: ActionFailure) {
-    super(failure.message);
-    this.name = "ActionError";
-    this.failure = failure;
-  }
-}
 
 export function unwrap<T>(result: ActionResult<T>): T {
   if (!result.ok) throw new ActionError(result);

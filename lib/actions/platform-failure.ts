@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from "@/lib/clinic-api/errors";
 import { failure, type ActionFailure } from "@/lib/actions/result";
-import { Refusal } from "@/lib/actions/refusal";
+import { ActionError } from "@/lib/actions/action-error";
 
 /** Platform body fields → the form field that shows the message (a resource's file travels as `file`). */
 const FORM_FIELD: Record<string, string> = { attachment: "file", attachment_filename: "file", body: "_" };
@@ -41,7 +41,7 @@ export interface FailureWording {
 }
 
 export function failureOf(error: unknown, wording: FailureWording = {}): ActionFailure {
-  if (error instanceof Refusal) return error.failure;
+  if (error instanceof ActionError) return error.failure;
   const requestId = error instanceof ClinicApiError ? error.requestId : undefined;
   const withId = (f: ActionFailure): ActionFailure => (requestId ? { ...f, requestId } : f);
   if (error instanceof ReconnectRequiredError)

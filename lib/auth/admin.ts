@@ -4,7 +4,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { revokeConnection, type RevokeResult } from "@/lib/auth/revoke";
-import { Refusal } from "@/lib/actions/refusal";
+import { ActionError } from "@/lib/actions/action-error";
 import { notFound, refused, type ActionFailure } from "@/lib/actions/result";
 
 export interface Actor {
@@ -13,7 +13,7 @@ export interface Actor {
 }
 
 /** An admin's request the clinic's rules refuse; the action answers with its failure as it is. */
-export class AdminActionError extends Refusal {
+export class AdminActionError extends ActionError {
   constructor(failure: ActionFailure) {
     super(failure);
     this.name = "AdminActionError";
