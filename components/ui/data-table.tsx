@@ -40,7 +40,9 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const cell = CELL[density];
   return (
-    <div className={bare ? "overflow-x-auto" : "overflow-x-auto rounded-lg border border-slate-200 bg-white"}>
+    // `relative`: a visually hidden header (sr-only, absolutely placed) stays inside the scrolling box
+    // instead of widening the whole page on a phone.
+    <div className={`relative overflow-x-auto ${bare ? "" : "rounded-lg border border-slate-200 bg-white"}`}>
       <table className={`w-full text-left ${density === "compact" ? "text-xs" : "text-sm"}`} aria-label={label}>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
