@@ -10,9 +10,9 @@ import { getBoss } from "@/lib/jobs/boss";
 export async function startReconciliation(): Promise<
   { ok: true; run: ReconciliationView } | { ok: false; message: string }
 > {
-  const { clinicId } = await requireRole("Admin");
+  const { clinicId, user } = await requireRole("Admin");
   try {
-    const run = await requestReconciliation(db, await getBoss(), clinicId, "manual");
+    const run = await requestReconciliation(db, await getBoss(), clinicId, "manual", user.id);
     return { ok: true, run: viewOfRun(run) };
   } catch (error) {
     console.error("[reconcile] could not queue:", error instanceof Error ? error.message : error);

@@ -9,6 +9,7 @@ import { platformFailure } from "@/lib/resources/failure";
 import { fieldErrorsOf, PatientPageQuerySchema } from "@/lib/resources/fields";
 import type { ListPage } from "@/lib/resources/list-filter";
 import { failed, type ActionResult } from "@/lib/resources/result";
+import { auditPatientSearch } from "@/lib/audit/patient-search";
 
 export async function loadPatients(query: unknown): Promise<ActionResult<ListPage<Patient>>> {
   const caller = await requireRole(...RESOURCE_ROLES);
@@ -17,13 +18,12 @@ export async function loadPatients(query: unknown): Promise<ActionResult<ListPag
   const platform = await clientFor(caller);
   if (!platform.ok) return { ok: false, ...platform.failure };
   try {
-    return {
-      ok: true,
-      data: await platform.client.patients(
-        { number: parsed.data.page, size: parsed.data.size },
-        parsed.data.q || undefined,
-      ),
-    };
+    const page = await platform.client.patients(
+      { number: parsed.data.page, size: parsed.data.size },
+      parsed.data.q || undefined,
+    );
+    await auditPatientSearch(caller, parsed.data.q, page);
+    return { ok: true, data: page };
   } catch (error) {
     return { ok: false, ...platformFailure(error).failure };
   }

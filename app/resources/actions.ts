@@ -18,6 +18,7 @@ import type { ListPage } from "@/lib/resources/list-filter";
 import { clinicPractitioners, type PractitionerOption } from "@/lib/resources/practitioners";
 import { failed, type ActionResult } from "@/lib/resources/result";
 import { treatmentPlanOptions, type TreatmentPlanOption } from "@/lib/resources/treatment-plans";
+import { auditResource } from "@/lib/audit/resource-entry";
 
 const fail = (error: unknown): ActionResult<never> => ({ ok: false, ...platformFailure(error).failure });
 
@@ -92,10 +93,13 @@ export async function updateResourceDetails(
   const acting = await actFor(caller, ids.practitioner?.data);
   if (!acting.ok) return { ok: false, ...acting.failure };
   try {
-    return {
-      ok: true,
-      data: await acting.client.resources.update(acting.practitionerId, ids.resource.data, toUpdateInput(parsed.data)),
-    };
+    const resource = await acting.client.resources.update(
+      acting.practitionerId,
+      ids.resource.data,
+      toUpdateInput(parsed.data),
+    );
+    await auditResource(caller, "resource.edited", resource.id, acting.practitionerId, resource);
+    return { ok: true, data: resource };
   } catch (error) {
     return fail(error);
   }
@@ -115,7 +119,8 @@ export async function deleteResource(
   const acting = await actFor(caller, ids.practitioner?.data);
   if (!acting.ok) return { ok: false, ...acting.failure };
   try {
-    await acting.client.resources.delete(acting.practitionerId, ids.resource.data);
+    const { resource } = await acting.client.resources.delete(acting.practitionerId, ids.resource.data);
+    await auditResource(caller, "resource.deleted", ids.resource.data, acting.practitionerId, resource);
     return { ok: true, data: { id: ids.resource.data } };
   } catch (error) {
     return fail(error);

@@ -5,6 +5,7 @@ import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { IDLE, type AdminActionResult } from "@/lib/admin/result";
+import { ActionMessage } from "@/components/admin/action-message";
 
 export function ClinicKeyForm({
   action,
@@ -36,11 +37,7 @@ export function ClinicKeyForm({
       <Button type="submit" variant="primary" busy={pending}>
         {replacing ? "Replace the key" : "Save the key"}
       </Button>
-      {state.message && (
-        <p role={state.ok ? "status" : "alert"} className={`text-sm ${state.ok ? "text-emerald-800" : "text-red-700"}`}>
-          {state.message}
-        </p>
-      )}
+      <ActionMessage state={state} />
     </form>
   );
 }

@@ -7,6 +7,8 @@ import { ClinicApiError } from "@/lib/clinic-api/errors";
 import { mintFailure } from "@/lib/embedded/mint-failure";
 import { appOrigin, mintEmbedSession } from "@/lib/embedded/mint";
 import type { AppRole } from "@/lib/auth/roles";
+import { recordAudit } from "@/lib/audit/record";
+import { PatientParamSchema } from "@/lib/embedded/session";
 
 export const EMBED_ROLES: readonly AppRole[] = ["Practitioner", "Staff"];
 
@@ -38,7 +40,16 @@ export async function handleMintRequest(request: Request): Promise<Response> {
   const auth = await authorizeRoute(...EMBED_ROLES);
   if (!auth.ok) return reply(auth.response.status, await auth.response.json());
   try {
-    return reply(201, await mintEmbedSession(auth.caller.user.id));
+    const session = await mintEmbedSession(auth.caller.user.id);
+    const patient = PatientParamSchema.safeParse(new URL(request.url).searchParams.get("patient"));
+    await recordAudit({
+      clinicId: auth.caller.clinicId,
+      actorUserId: auth.caller.user.id,
+      action: "embedded.session_opened",
+      target: { type: "session_grant", id: session.grant_id },
+      details: { patientId: patient.success ? patient.data : null, expiresAt: session.expires_at },
+    });
+    return reply(201, session);
   } catch (error) {
     const detail =
       error instanceof ClinicApiError

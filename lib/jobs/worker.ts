@@ -13,6 +13,8 @@ import { reconcileClinic } from "@/lib/events/reconcile/run";
 import type { FeedForClinic } from "@/lib/events/reconcile/feed";
 import { enqueueEventProcessing, type ProcessEventsJob, type ReconcileClinicJob } from "@/lib/jobs/enqueue";
 import { QUEUES, SCHEDULES } from "@/lib/jobs/queues";
+import { registerAlertJobs, requestAlertCheck } from "@/lib/alerts/jobs";
+import { registerAuditJobs } from "@/lib/audit/jobs";
 
 export interface WorkerDeps {
   db: Db;
@@ -67,7 +69,10 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
       return;
     }
     await reconcileClinic(db, feed, clinicId, runId, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+    await requestAlertCheck(boss, clinicId); // it may have found events the webhooks missed
   });
+  await registerAlertJobs(boss, { feedForClinic: deps.feedForClinic, schedule: deps.schedule !== false });
+  await registerAuditJobs(boss);
   if (deps.schedule !== false) {
     for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron, {}, { tz: "UTC" });
     // A rotated key should not wait for the night: one pass now (stately: one at a time across processes).

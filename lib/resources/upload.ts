@@ -17,6 +17,7 @@ import {
   toUpdateInput,
 } from "@/lib/resources/fields";
 import type { Failure } from "@/lib/resources/result";
+import { auditResource } from "@/lib/audit/resource-entry";
 
 /** The largest multipart body: one file at the limit plus its fields and boundaries. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_RESOURCE_FILE_BYTES + 256 * 1024;
@@ -109,12 +110,15 @@ export async function handleResourceUpload(request: Request, resourceId?: string
         acting.practitionerId,
         toCreateInput(fields.data, attachment.attachment, attachment.attachment_filename),
       );
+      await auditResource(auth.caller, "resource.created", resource.id, acting.practitionerId, resource);
       return Response.json({ resource }, { status: 201 });
     }
     const resource = await resources.update(acting.practitionerId, resourceId, {
       ...toUpdateInput(fields.data),
       ...attachment,
     });
+    const action = attachment ? "resource.file_replaced" : "resource.edited";
+    await auditResource(auth.caller, action, resourceId, acting.practitionerId, resource);
     return Response.json({ resource }, { status: 200 });
   } catch (error) {
     const { status, failure } = platformFailure(error);

@@ -8,6 +8,7 @@ import { forceRefresh, requestReconnect } from "@/lib/admin/connections";
 import { done, refused } from "@/lib/admin/result";
 import { getConfig } from "@/lib/config";
 import { runAdminAction } from "@/lib/admin/run-action";
+import { auditAdminAction } from "@/lib/audit/admin-entry";
 
 const ConnectionId = z.object({ connectionId: z.uuid("That is not a connection of this app.") });
 const Promotion = z.object({ userId: z.uuid("That is not a user of this app."), isAdmin: z.boolean() });
@@ -17,6 +18,7 @@ const refreshView = () => revalidatePath("/admin", "layout");
 export async function revokeConnectionAction(connectionId: string) {
   return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
     const { revokedAtPlatform } = await revokeClinicConnection(actor, input.connectionId);
+    await auditAdminAction(actor, "connection.revoked", input.connectionId, { revokedAtPlatform });
     refreshView();
     return done(
       revokedAtPlatform
@@ -30,11 +32,15 @@ export async function forceRefreshAction(connectionId: string) {
   return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
     try {
       const { expiresAt } = await forceRefresh(actor, input.connectionId);
+      await auditAdminAction(actor, "connection.refresh_forced", input.connectionId, { outcome: "refreshed" });
       return done(
         `Refreshed. The new token is valid until ${expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC.`,
       );
     } catch (error) {
       if (!(error instanceof ReconnectRequiredError)) throw error;
+      await auditAdminAction(actor, "connection.refresh_forced", input.connectionId, {
+        outcome: "refused: now broken",
+      });
       return refused(
         "The platform refused the refresh token, so the connection is now broken. Ask its user to sign in again.",
       );
@@ -46,7 +52,8 @@ export async function forceRefreshAction(connectionId: string) {
 
 export async function requestReconnectAction(connectionId: string) {
   return runAdminAction(ConnectionId, { connectionId }, async (actor, input) => {
-    await requestReconnect(actor, input.connectionId);
+    const { revokedAtPlatform } = await requestReconnect(actor, input.connectionId);
+    await auditAdminAction(actor, "connection.reconnect_requested", input.connectionId, { revokedAtPlatform });
     refreshView();
     return done("Done. The next time this user uses the platform through the app, they are asked to sign in again.");
   });
@@ -55,6 +62,7 @@ export async function requestReconnectAction(connectionId: string) {
 export async function setAdminAction(userId: string, isAdmin: boolean) {
   return runAdminAction(Promotion, { userId, isAdmin }, async (actor, input) => {
     await setAdmin(actor, input.userId, input.isAdmin);
+    await auditAdminAction(actor, input.isAdmin ? "admin.promoted" : "admin.demoted", input.userId);
     refreshView();
     if (input.isAdmin) return done("Promoted: they can open the admin console from their next page.");
     return done(
@@ -77,7 +85,10 @@ export async function prepareClinicTokenReplacementAction() {
   return runAdminAction(z.object({}), {}, async (actor) => {
     if (getConfig().authMode !== "clinic") return refused(NO_CLINIC_TOKEN_IN_ROLE_MODE);
     const current = (await listClinicConnections(actor.clinicId)).find((c) => c.clinicLevel && c.state !== "revoked");
-    if (current) await revokeClinicConnection(actor, current.id);
+    if (current) {
+      const { revokedAtPlatform } = await revokeClinicConnection(actor, current.id);
+      await auditAdminAction(actor, "connection.revoked", current.id, { revokedAtPlatform, clinicToken: true });
+    }
     refreshView();
     return done(
       current

@@ -7,6 +7,7 @@ import { ForbiddenError } from "@/lib/clinic-api/errors";
 import { ClinicKeyInputSchema, removeClinicKey, saveClinicKey } from "@/lib/admin/clinic-key";
 import { done, refused, type AdminActionResult } from "@/lib/admin/result";
 import { runAdminAction } from "@/lib/admin/run-action";
+import { auditClinicKey } from "@/lib/audit/admin-entry";
 
 const KEY_REFUSALS: Record<string, string> = {
   clinic_key_invalid:
@@ -24,6 +25,7 @@ export async function saveClinicKeyAction(_previous: AdminActionResult, form: Fo
     async (actor, input) => {
       try {
         const clinic = await saveClinicKey(actor, input.clinicKey);
+        await auditClinicKey(actor, "clinic_key.entered", input.clinicKey, clinic.integration_status);
         revalidatePath("/admin", "layout");
         const status =
           clinic.integration_status === "activated" ? " The platform reports the integration as activated." : "";
@@ -43,6 +45,7 @@ export async function saveClinicKeyAction(_previous: AdminActionResult, form: Fo
 export async function removeClinicKeyAction(): Promise<AdminActionResult> {
   return runAdminAction(z.object({}), {}, async (actor) => {
     await removeClinicKey(actor);
+    await auditClinicKey(actor, "clinic_key.removed");
     revalidatePath("/admin", "layout");
     return done(
       "Removed. Requests go to the platform without a clinic key until you enter a new one; webhooks stop until a key is activated again.",
