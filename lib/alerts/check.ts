@@ -17,6 +17,8 @@ export interface AlertCheckDeps {
   mailer: Mailer | null;
   appUrl: string;
   now?: () => Date;
+  /** How long an event may be on its way by webhook before reconciliation finding it counts as missed. */
+  inFlightMs?: number;
 }
 
 async function webhookDeliveries(deps: AlertCheckDeps, clinicId: string): Promise<Verdict | null> {
@@ -39,7 +41,7 @@ export async function checkClinicAlerts(deps: AlertCheckDeps, clinicId: string):
   const verdicts = await Promise.all([
     brokenConnections(clinicId, deps.appUrl),
     revokedClinicKey(clinicId),
-    missedEvents(clinicId),
+    missedEvents(clinicId, deps.inFlightMs),
     webhookDeliveries(deps, clinicId),
   ]);
   for (const verdict of verdicts) if (verdict) await applyVerdict(clinicId, verdict, now());

@@ -9,10 +9,11 @@ import type { Verdict } from "@/lib/alerts/finding";
 import { MissedDetailsSchema, type MissedDetails } from "@/lib/alerts/kinds";
 
 export const MISSED_ALERT_KEY = "missed_events";
-const IN_FLIGHT_MS = 60_000;
+/** How long after its creation an event may still be on its way by webhook. */
+export const IN_FLIGHT_MS = 60_000;
 const KEEP_RUN_IDS = 20;
 
-export async function missedEvents(clinicId: string): Promise<Verdict | null> {
+export async function missedEvents(clinicId: string, inFlightMs = IN_FLIGHT_MS): Promise<Verdict | null> {
   const owns = (key: string) => key === MISSED_ALERT_KEY;
   const succeeded = { clinicId, status: "succeeded" as const, startedAt: { not: null } };
   const [first, latest] = await Promise.all([
@@ -41,7 +42,7 @@ export async function missedEvents(clinicId: string): Promise<Verdict | null> {
     },
     select: { type: true, createdAt: true, receivedAt: true },
   });
-  const missed = stored.filter((e) => e.receivedAt.getTime() - e.createdAt.getTime() > IN_FLIGHT_MS);
+  const missed = stored.filter((e) => e.receivedAt.getTime() - e.createdAt.getTime() > inFlightMs);
   if (missed.length === 0) return { owns, findings: [] };
 
   const base: MissedDetails = previous?.success
