@@ -44,6 +44,18 @@ async function claimNotice(alert: Alert): Promise<boolean> {
   return count === 1;
 }
 
+/**
+ * Claims the email of this stage before sending, so that two checks never both send it; a send that
+ * reached nobody gives the claim back (with why) for the next check to try again.
+ */
+async function claimEmail(alert: Alert): Promise<boolean> {
+  const { count } = await db.alert.updateMany({
+    where: { id: alert.id, stage: alert.stage, OR: [{ emailedStage: null }, { emailedStage: { not: alert.stage } }] },
+    data: { emailedStage: alert.stage },
+  });
+  return count === 1;
+}
+
 export async function notifyAdmins(clinicId: string, deps: NotifyDeps): Promise<void> {
   const alerts = await db.alert.findMany({ where: { clinicId, resolvedAt: null }, orderBy: { openedAt: "asc" } });
   const clinic = await db.clinic.findUnique({ where: { id: clinicId }, select: { name: true } });
@@ -52,13 +64,17 @@ export async function notifyAdmins(clinicId: string, deps: NotifyDeps): Promise<
     const unemailed = deps.mailer !== null && alert.emailedStage !== alert.stage;
     if (!fresh && !unemailed) continue;
     if (fresh && !(await claimNotice(alert))) continue;
-    const outcome = deps.mailer
-      ? await email(alert, clinic?.name ?? clinicId, { ...deps, mailer: deps.mailer })
+    const mailer = unemailed && (await claimEmail(alert)) ? deps.mailer : null;
+    const outcome = mailer
+      ? await email(alert, clinic?.name ?? clinicId, { ...deps, mailer })
       : { sentTo: [], problem: null };
-    if (deps.mailer)
+    if (mailer)
       await db.alert.update({
         where: { id: alert.id },
-        data: { emailProblem: outcome.problem, ...(outcome.sentTo.length > 0 ? { emailedStage: alert.stage } : {}) },
+        data: {
+          emailProblem: outcome.problem,
+          ...(outcome.sentTo.length === 0 ? { emailedStage: alert.emailedStage } : {}),
+        },
       });
     if (!fresh && outcome.sentTo.length === 0) continue; // a retry that failed again: nothing was sent
     await recordAudit({
@@ -72,7 +88,7 @@ export async function notifyAdmins(clinicId: string, deps: NotifyDeps): Promise<
         stage: alert.stage,
         inApp: fresh,
         emailedTo: outcome.sentTo,
-        email: deps.mailer ? (outcome.problem ?? "sent") : "not configured",
+        email: deps.mailer ? (mailer ? (outcome.problem ?? "sent") : "sent by another check") : "not configured",
       },
     });
   }
