@@ -173,6 +173,24 @@ const KEY = {
   remove: "app/admin/clinic-key/actions.ts#removeClinicKeyAction",
 } as const;
 const PATIENTS = "app/patients/actions.ts#loadPatients";
+const ALERTS = {
+  acknowledge: "app/admin/alerts/actions.ts#acknowledgeAlertAction",
+  email: "app/admin/alerts/actions.ts#saveAlertEmailAction",
+  testEmail: "app/admin/alerts/actions.ts#sendTestEmailAction",
+  check: "app/admin/alerts/actions.ts#checkAlertsNowAction",
+} as const;
+/** An alert id no clinic has (one of another clinic answers the same: not found among the caller's). */
+const NO_SUCH_ALERT = "00000000-0000-4000-8000-000000000000";
+const emailForm = (email: string) => {
+  const form = new FormData();
+  form.set("email", email);
+  return form;
+};
+const badEmail = (message: string) => ({
+  ok: false,
+  message: "The address was not saved.",
+  errors: { email: [message] },
+});
 const RES = {
   list: "app/resources/actions.ts#loadResources",
   service: "app/resources/actions.ts#loadServiceResources",
@@ -664,6 +682,80 @@ const ACTION_ROWS: ActionRow[] = [
   { name: "signed out", action: KEY.remove, as: "anon", answer: signIn },
   { name: "a non-admin, their own clinic's key", action: KEY.remove, as: "otherMember", answer: is(NOT_ADMIN) },
   { name: "a non-admin of the clinic", action: KEY.remove, as: "member", answer: is(NOT_ADMIN) },
+
+  // app/admin/alerts/actions.ts — admins only, their clinic's alerts and their own address only.
+  { name: "signed out", action: ALERTS.acknowledge, as: "anon", args: () => [NO_SUCH_ALERT], answer: signIn },
+  {
+    name: "a non-admin",
+    action: ALERTS.acknowledge,
+    as: "member",
+    args: () => [NO_SUCH_ALERT],
+    answer: is(NOT_ADMIN),
+  },
+  {
+    name: "an alert that is not the clinic's",
+    action: ALERTS.acknowledge,
+    as: "admin",
+    args: () => [NO_SUCH_ALERT],
+    answer: is({
+      ok: false,
+      message: "This alert is no longer open (it resolved itself), or it is not one of your clinic's.",
+      errors: {},
+    }),
+  },
+  {
+    name: "an alert id with SQL",
+    action: ALERTS.acknowledge,
+    as: "admin",
+    args: () => [SQL],
+    answer: is({
+      ok: false,
+      message: "Please correct the highlighted fields.",
+      errors: { alertId: ["That is not an alert of this app."] },
+    }),
+    noEcho: () => [SQL],
+  },
+  {
+    name: "signed out",
+    action: ALERTS.email,
+    as: "anon",
+    args: () => [{ ok: true, message: "" }, emailForm("x@example.test")],
+    answer: signIn,
+  },
+  {
+    name: "a non-admin",
+    action: ALERTS.email,
+    as: "otherMember",
+    args: () => [{ ok: true, message: "" }, emailForm("x@example.test")],
+    answer: is(NOT_ADMIN),
+  },
+  {
+    name: "not an address",
+    action: ALERTS.email,
+    as: "admin",
+    args: () => [{ ok: true, message: "" }, emailForm(HTML)],
+    answer: is(badEmail("That is not an email address.")),
+    noEcho: () => [HTML],
+  },
+  {
+    name: "a header smuggled after the address",
+    action: ALERTS.email,
+    as: "admin",
+    args: () => [{ ok: true, message: "" }, emailForm("a@example.test\r\nBcc: all@evil.example")],
+    answer: is(badEmail("That is not an email address.")),
+    noEcho: () => ["evil.example"],
+  },
+  {
+    name: "an address of 300 characters",
+    action: ALERTS.email,
+    as: "admin",
+    args: () => [{ ok: true, message: "" }, emailForm(`${"a".repeat(290)}@example.test`)],
+    answer: is(badEmail("That address is too long.")),
+  },
+  { name: "signed out", action: ALERTS.testEmail, as: "anon", answer: signIn },
+  { name: "a non-admin", action: ALERTS.testEmail, as: "member", answer: is(NOT_ADMIN) },
+  { name: "signed out", action: ALERTS.check, as: "anon", answer: signIn },
+  { name: "a non-admin", action: ALERTS.check, as: "otherMember", answer: is(NOT_ADMIN) },
 
   // app/patients/actions.ts — the caller's clinic's patients only.
   { name: "signed out", action: PATIENTS, as: "anon", args: () => [{}], answer: signIn },
@@ -1531,6 +1623,52 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
     },
     { name: "POST", as: "admin", send: (api) => api.post("/admin/api/status", { data: {} }), status: 405 },
     { name: "DELETE", as: "admin", send: (api) => api.delete("/admin/api/status"), status: 405 },
+  ],
+  "GET /admin/api/alerts": [
+    { name: "signed out", as: "anon", send: (api) => api.get("/admin/api/alerts"), status: 401, json: SIGN_IN_FIRST },
+    {
+      name: "a non-admin of the clinic",
+      as: "member",
+      send: (api) => api.get("/admin/api/alerts"),
+      status: 403,
+      json: () => ({ error: "Not allowed for your role." }),
+    },
+    {
+      name: "another clinic's id in the query: the caller's clinic only",
+      as: "admin",
+      send: (api, c) => api.get(`/admin/api/alerts?clinicId=${c.clinics.b.id}`),
+      status: 200,
+      check: async (_response, text, c) =>
+        expect(JSON.parse(text)).toEqual(await (await c.api.admin.get("/admin/api/alerts")).json()),
+    },
+  ],
+  "GET /admin/audit/export": [
+    { name: "signed out", as: "anon", send: (api) => api.get("/admin/audit/export"), status: 401, json: SIGN_IN_FIRST },
+    {
+      name: "a non-admin of another clinic",
+      as: "otherMember",
+      send: (api) => api.get("/admin/audit/export"),
+      status: 403,
+      json: () => ({ error: "Not allowed for your role." }),
+    },
+    {
+      name: "a person that is SQL and a date that does not exist",
+      as: "admin",
+      send: (api) => api.get(`/admin/audit/export?person=${encodeURIComponent(SQL)}&from=2026-02-30`),
+      status: 400,
+      json: () => ({
+        error: "Some filters are not valid.",
+        errors: { person: ["Choose a person from the list."], from: ["That is not a valid date."] },
+      }),
+      noEcho: () => [SQL],
+    },
+    {
+      name: "another clinic's person: nothing of theirs",
+      as: "admin",
+      send: (api, c) => api.get(`/admin/audit/export?person=${c.members.otherAdmin.appUserId}`),
+      status: 200,
+      check: (_response, text) => expect(text.trim().split("\n")).toHaveLength(1),
+    },
   ],
   "/api/auth/[...nextauth]": [
     {

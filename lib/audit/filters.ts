@@ -10,13 +10,19 @@ export const SYSTEM_PERSON = "system";
 
 const Day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Write the day as YYYY-MM-DD.")
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, "That is not a valid date.");
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Write the day as YYYY-MM-DD.", abort: true })
+  .refine((d) => {
+    const date = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
+  }, "That is not a valid date.");
 
 export const AuditFiltersSchema = z.object({
   person: z.preprocess(
     blankToUndefined,
-    z.union([z.uuid(), z.literal(SYSTEM_PERSON)], "Choose a person from the list.").optional(),
+    z
+      .string()
+      .refine((v) => v === SYSTEM_PERSON || z.uuid().safeParse(v).success, "Choose a person from the list.")
+      .optional(),
   ),
   action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTION_NAMES, "Choose an action from the list.").optional()),
   from: z.preprocess(blankToUndefined, Day.optional()),
