@@ -6,18 +6,19 @@ import { When } from "@/components/admin/when";
 import type { AdminActionResult } from "@/lib/admin/result";
 import type { AlertView } from "@/lib/alerts/view";
 
+/** A page of the app is a link; an address to send someone is shown whole, to copy. */
 function LinkLine({ link }: { link: NonNullable<AlertView["link"]> }) {
-  const external = link.href.startsWith("http");
+  if (!link.href.startsWith("http"))
+    return (
+      <p className="text-sm">
+        <a href={link.href} className="font-medium text-brand-700 underline">
+          {link.label} →
+        </a>
+      </p>
+    );
   return (
     <p className="text-sm">
-      {link.label}:{" "}
-      {external ? (
-        <code className="select-all break-all rounded bg-slate-100 px-1.5 py-0.5">{link.href}</code>
-      ) : (
-        <a href={link.href} className="text-brand-700 underline">
-          {link.href}
-        </a>
-      )}
+      {link.label}: <code className="select-all break-all rounded bg-slate-100 px-1.5 py-0.5">{link.href}</code>
     </p>
   );
 }

@@ -183,7 +183,7 @@ describe("failing webhook deliveries", () => {
     expect(failing.body).toContain(`disables the webhook endpoint at ${utcText(deadline)}, 23 hours from now`);
     const mails = mailsTo("admin@maple.test").slice(mailsBefore);
     expect(mails.map((m) => m.subject)).toEqual([`Webhook deliveries are failing (${seed.clinics[0].name})`]);
-    expect(mails[0].text).toContain(utcText(deadline));
+    expect(mails[0].text).toContain(`at ${utcText(deadline)}, 23 hours after this was sent`);
     expect(await alertCount(clinicId)).toBe(1);
 
     expect(await acknowledgeAlert(admin, failing.id)).toBe(true);

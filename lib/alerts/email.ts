@@ -14,7 +14,7 @@ export interface AlertEmailInput {
 }
 
 export function alertEmail(input: AlertEmailInput): EmailMessage {
-  const text = alertText(input.kind, input.stage, input.details, input.now);
+  const text = alertText(input.kind, input.stage, input.details, input.now, true);
   const link = text.link ? `${text.link.label}: ${new URL(text.link.href, input.appUrl).toString()}\n\n` : "";
   return {
     to: [input.to],

@@ -67,7 +67,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function webhookText(stage: string, d: WebhookDetails, now: Date): AlertText {
+function webhookText(stage: string, d: WebhookDetails, now: Date, sent: boolean): AlertText {
   const link = { href: "/admin/webhooks", label: "See the deliveries" };
   if (stage === "disabled") {
     const why =
@@ -86,7 +86,7 @@ function webhookText(stage: string, d: WebhookDetails, now: Date): AlertText {
   const left = hoursLeft(d.deadline, now);
   const when =
     left > 0
-      ? `at ${utcText(d.deadline)}, ${plural(left, "hour")} from now`
+      ? `at ${utcText(d.deadline)}, ${plural(left, "hour")} ${sent ? "after this was sent" : "from now"}`
       : `at its next failed delivery: the 24 hours ran out at ${utcText(d.deadline)}`;
   return {
     title: "Webhook deliveries are failing",
@@ -99,12 +99,15 @@ function webhookText(stage: string, d: WebhookDetails, now: Date): AlertText {
   };
 }
 
-/** The title, body and link of an alert; `now` is when it is read (hours left change). */
-export function alertText(kind: string, stage: string, details: unknown, now = new Date()): AlertText {
+/**
+ * The title, body and link of an alert. `now` is when it is read (hours left change); `sent` words
+ * it for a message read later than it is written (an email).
+ */
+export function alertText(kind: string, stage: string, details: unknown, now = new Date(), sent = false): AlertText {
   switch (kind) {
     case "webhook_deliveries": {
       const d = WebhookDetailsSchema.safeParse(details);
-      if (d.success) return webhookText(stage, d.data, now);
+      if (d.success) return webhookText(stage, d.data, now, sent);
       break;
     }
     case "connection_broken": {
