@@ -53,6 +53,16 @@ describe("parseConfig accepts", () => {
       { isProduction: false },
     ],
     [
+      "nothing set: no email, alerts every five minutes, the audit trail kept six years",
+      {},
+      { smtpUrl: undefined, alertsCron: "*/5 * * * *", auditRetentionDays: 2190 },
+    ],
+    [
+      "an SMTP server with credentials, and an audit trail kept forever",
+      { SMTP_URL: "smtps://alerts:secret@mail.example.org:465", AUDIT_RETENTION_DAYS: "0" },
+      { smtpUrl: "smtps://alerts:secret@mail.example.org:465", auditRetentionDays: 0 },
+    ],
+    [
       "PORT and clinic-level auth",
       { PORT: "8080", CLINIC_AUTH_MODE: "clinic" },
       { port: 8080, appUrl: localAppUrl(8080), authMode: "clinic" },
@@ -87,6 +97,10 @@ describe("parseConfig refuses, naming the variable", () => {
     ["CLINIC_AUTH_MODE unknown", { CLINIC_AUTH_MODE: "admin" }, /CLINIC_AUTH_MODE:/],
     ["CLINIC_API_BASE_URL not a URL", { CLINIC_API_BASE_URL: "api.example.com" }, /CLINIC_API_BASE_URL:/],
     ["DATABASE_URL not PostgreSQL", { DATABASE_URL: "mysql://db/app" }, /DATABASE_URL: must be a postgresql:\/\/ URL/],
+    ["SMTP_URL not SMTP", { SMTP_URL: "https://mail.example.org" }, /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["AUDIT_RETENTION_DAYS under a year", { AUDIT_RETENTION_DAYS: "30" }, /AUDIT_RETENTION_DAYS: must be 0/],
+    ["AUDIT_RETENTION_DAYS not a number", { AUDIT_RETENTION_DAYS: "forever" }, /AUDIT_RETENTION_DAYS:/],
+    ["MAIL_CATCHER_PORT out of range", { MAIL_CATCHER_PORT: "99999" }, /MAIL_CATCHER_PORT:/],
   ];
   it.each(rows)("%s", (_label, env, expected) => {
     expect(() => parseConfig(env)).toThrow(/^Invalid configuration: /);

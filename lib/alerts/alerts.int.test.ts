@@ -69,6 +69,7 @@ const registerEndpoint = () =>
 async function check(): Promise<void> {
   const { now } = z.object({ now: z.string() }).parse(await sandbox("clock"));
   const deps: AlertCheckDeps = {
+    db,
     feedForClinic: async (id) => clientForClinic(id).catch(() => null),
     mailer: createMailer(smtp.url, "Clinic Connect <alerts@clinic-connect.test>"),
     appUrl: TEST_APP_URL,

@@ -2,6 +2,7 @@
 // admins hear about what is new (notify.ts). A detector that cannot look (the platform unreachable,
 // nobody connected to read with) leaves its alerts as they are rather than resolving them blind.
 import "server-only";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { FeedForClinic } from "@/lib/events/reconcile/feed";
 import type { Mailer } from "@/lib/email/mailer";
 import { applyVerdict } from "@/lib/alerts/engine";
@@ -13,6 +14,7 @@ import { missedEvents } from "@/lib/alerts/detect/missed-events";
 import { assessDeliveries, recentAttempts, WEBHOOK_ALERT_KEY } from "@/lib/alerts/detect/webhooks";
 
 export interface AlertCheckDeps {
+  db: PrismaClient;
   feedForClinic: FeedForClinic;
   mailer: Mailer | null;
   appUrl: string;
@@ -39,11 +41,11 @@ async function webhookDeliveries(deps: AlertCheckDeps, clinicId: string): Promis
 export async function checkClinicAlerts(deps: AlertCheckDeps, clinicId: string): Promise<void> {
   const now = deps.now ?? (() => new Date());
   const verdicts = await Promise.all([
-    brokenConnections(clinicId, deps.appUrl),
-    revokedClinicKey(clinicId),
-    missedEvents(clinicId, deps.inFlightMs),
+    brokenConnections(deps.db, clinicId, deps.appUrl),
+    revokedClinicKey(deps.db, clinicId),
+    missedEvents(deps.db, clinicId, deps.inFlightMs),
     webhookDeliveries(deps, clinicId),
   ]);
-  for (const verdict of verdicts) if (verdict) await applyVerdict(clinicId, verdict, now());
-  await notifyAdmins(clinicId, { mailer: deps.mailer, appUrl: deps.appUrl, now: now() });
+  for (const verdict of verdicts) if (verdict) await applyVerdict(deps.db, clinicId, verdict, now());
+  await notifyAdmins(clinicId, { db: deps.db, mailer: deps.mailer, appUrl: deps.appUrl, now: now() });
 }

@@ -3,8 +3,7 @@
 // condition cleared resolves, with an audit entry. Each clinic is checked by one job at a time
 // (lib/alerts/jobs.ts), and the unique open key stops a second open alert of one incident anyway.
 import "server-only";
-import { db } from "@/lib/db";
-import { Prisma, type Alert } from "@/lib/generated/prisma/client";
+import { Prisma, type Alert, type PrismaClient } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record";
 import type { Finding, Verdict } from "@/lib/alerts/finding";
 import { ALERT_STAGES, type AlertKind } from "@/lib/alerts/kinds";
@@ -12,7 +11,7 @@ import { ALERT_STAGES, type AlertKind } from "@/lib/alerts/kinds";
 const stageRank = (kind: string, stage: string) => (ALERT_STAGES[kind as AlertKind] ?? []).indexOf(stage);
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-async function open(clinicId: string, f: Finding, now: Date): Promise<void> {
+async function open(db: PrismaClient, clinicId: string, f: Finding, now: Date): Promise<void> {
   try {
     await db.alert.create({
       data: {
@@ -32,7 +31,7 @@ async function open(clinicId: string, f: Finding, now: Date): Promise<void> {
   }
 }
 
-async function update(existing: Alert, f: Finding, now: Date): Promise<void> {
+async function update(db: PrismaClient, existing: Alert, f: Finding, now: Date): Promise<void> {
   if (f.stage === existing.stage) {
     if (!sameJson(existing.details, f.details))
       await db.alert.update({ where: { id: existing.id }, data: { details: f.details as Prisma.InputJsonObject } });
@@ -53,31 +52,39 @@ async function update(existing: Alert, f: Finding, now: Date): Promise<void> {
   });
 }
 
-async function resolve(alert: Alert, now: Date): Promise<void> {
+async function resolve(db: PrismaClient, alert: Alert, now: Date): Promise<void> {
   const { count } = await db.alert.updateMany({
     where: { id: alert.id, resolvedAt: null },
     data: { resolvedAt: now, openKey: null },
   });
   if (count === 0) return;
-  await recordAudit({
-    clinicId: alert.clinicId,
-    actorUserId: null,
-    action: "alert.resolved",
-    target: { type: "alert", id: alert.id },
-    details: { kind: alert.kind, stage: alert.stage, openedAt: alert.openedAt.toISOString() },
-  });
+  await recordAudit(
+    {
+      clinicId: alert.clinicId,
+      actorUserId: null,
+      action: "alert.resolved",
+      target: { type: "alert", id: alert.id },
+      details: { kind: alert.kind, stage: alert.stage, openedAt: alert.openedAt.toISOString() },
+    },
+    db,
+  );
 }
 
-export async function applyVerdict(clinicId: string, verdict: Verdict, now = new Date()): Promise<void> {
+export async function applyVerdict(
+  db: PrismaClient,
+  clinicId: string,
+  verdict: Verdict,
+  now = new Date(),
+): Promise<void> {
   const openAlerts = (await db.alert.findMany({ where: { clinicId, resolvedAt: null } })).filter((a) =>
     verdict.owns(a.key),
   );
   for (const finding of verdict.findings) {
     const existing = openAlerts.find((a) => a.key === finding.key);
-    if (existing) await update(existing, finding, now);
-    else await open(clinicId, finding, now);
+    if (existing) await update(db, existing, finding, now);
+    else await open(db, clinicId, finding, now);
   }
   for (const alert of openAlerts) {
-    if (!verdict.findings.some((f) => f.key === alert.key)) await resolve(alert, now);
+    if (!verdict.findings.some((f) => f.key === alert.key)) await resolve(db, alert, now);
   }
 }

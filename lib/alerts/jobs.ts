@@ -4,7 +4,6 @@
 // asks for a check when it ends (it may have found missed events), and so does an admin's "Check now".
 import "server-only";
 import type PgBoss from "pg-boss";
-import { db } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { appMailer } from "@/lib/email/mailer";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -14,7 +13,7 @@ interface AlertCheckJob {
   clinicId: string;
 }
 
-export interface AlertJobOptions extends Pick<AlertCheckDeps, "feedForClinic"> {
+export interface AlertJobOptions extends Pick<AlertCheckDeps, "db" | "feedForClinic"> {
   mailer?: AlertCheckDeps["mailer"];
   /** Register the cron schedule too (off in tests that drive jobs by hand). */
   schedule: boolean;
@@ -29,12 +28,13 @@ export function requestAlertCheck(boss: PgBoss, clinicId: string): Promise<strin
 export async function registerAlertJobs(boss: PgBoss, options: AlertJobOptions): Promise<void> {
   const config = getConfig();
   const deps: AlertCheckDeps = {
+    db: options.db,
     feedForClinic: options.feedForClinic,
     mailer: options.mailer === undefined ? appMailer() : options.mailer,
     appUrl: config.appUrl,
   };
   await boss.work(QUEUES.alertsCheckAll, async () => {
-    const clinics = await db.clinic.findMany({ select: { id: true } });
+    const clinics = await options.db.clinic.findMany({ select: { id: true } });
     for (const { id } of clinics) await requestAlertCheck(boss, id);
   });
   await boss.work<AlertCheckJob>(QUEUES.alertsCheckClinic, { pollingIntervalSeconds: 1 }, async ([job]) => {

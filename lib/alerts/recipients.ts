@@ -3,6 +3,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 export const AlertEmailSchema = z.object({
   email: z
@@ -12,12 +13,15 @@ export const AlertEmailSchema = z.object({
     .pipe(z.union([z.literal(""), z.email("That is not an email address.")])),
 });
 
-export async function alertRecipients(clinicId: string): Promise<Array<{ userId: string; email: string }>> {
-  const rows = await db.alertRecipient.findMany({ where: { clinicId }, select: { userId: true, email: true } });
+export async function alertRecipients(
+  clinicId: string,
+  client: PrismaClient = db,
+): Promise<Array<{ userId: string; email: string }>> {
+  const rows = await client.alertRecipient.findMany({ where: { clinicId }, select: { userId: true, email: true } });
   if (rows.length === 0) return [];
   const admins = new Set(
     (
-      await db.user.findMany({
+      await client.user.findMany({
         where: { clinicId, isAdmin: true, id: { in: rows.map((r) => r.userId) } },
         select: { id: true },
       })

@@ -71,8 +71,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
     await reconcileClinic(db, feed, clinicId, runId, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
     await requestAlertCheck(boss, clinicId); // it may have found events the webhooks missed
   });
-  await registerAlertJobs(boss, { feedForClinic: deps.feedForClinic, schedule: deps.schedule !== false });
-  await registerAuditJobs(boss);
+  await registerAlertJobs(boss, { db, feedForClinic: deps.feedForClinic, schedule: deps.schedule !== false });
+  await registerAuditJobs(boss, db);
   if (deps.schedule !== false) {
     for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron, {}, { tz: "UTC" });
     // A rotated key should not wait for the night: one pass now (stately: one at a time across processes).

@@ -1,16 +1,26 @@
 // The clinic key the admin entered was revoked by the clinic (its clinic_key.revoked event arrived
-// after the key was entered). Resolves once a new key is entered.
+// after the key was entered, as the Clinic key page reads it). Resolves once a new key is entered.
 import "server-only";
-import { clinicKeyView } from "@/lib/admin/clinic-key";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { clinicKeyState } from "@/lib/admin/key-state";
 import type { Verdict } from "@/lib/alerts/finding";
 import type { ClinicKeyDetails } from "@/lib/alerts/kinds";
 
 export const CLINIC_KEY_ALERT_KEY = "clinic_key_revoked";
 
-export async function revokedClinicKey(clinicId: string): Promise<Verdict> {
-  const view = await clinicKeyView(clinicId);
-  const event = view.state === "revoked" ? view.decidedBy : null;
-  const details: ClinicKeyDetails | null = event ? { eventId: event.id, revokedAt: event.createdAt } : null;
+export async function revokedClinicKey(db: PrismaClient, clinicId: string): Promise<Verdict> {
+  const [clinic, events] = await Promise.all([
+    db.clinic.findUnique({ where: { id: clinicId }, select: { clinicKeyEnc: true, clinicKeySetAt: true } }),
+    db.event.findMany({
+      where: { clinicId, category: "clinic_keys" },
+      orderBy: { createdAt: "desc" },
+      take: 20,
+      select: { id: true, type: true, createdAt: true },
+    }),
+  ]);
+  const { state, decidedBy } = clinicKeyState(clinic?.clinicKeyEnc ? clinic.clinicKeySetAt : null, events);
+  const details: ClinicKeyDetails | null =
+    state === "revoked" && decidedBy ? { eventId: decidedBy.id, revokedAt: decidedBy.createdAt.toISOString() } : null;
   return {
     owns: (key) => key === CLINIC_KEY_ALERT_KEY,
     findings: details

@@ -2,7 +2,7 @@
 // (lib/auth/refresh.ts marks them broken), or an admin asked for a new sign-in. One incident per
 // connection while it stays broken; signing in again mends it and the alert resolves.
 import "server-only";
-import { db } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { reconnectPath } from "@/lib/auth/errors";
 import { actorLabelOf } from "@/lib/audit/record";
 import type { Verdict } from "@/lib/alerts/finding";
@@ -10,7 +10,7 @@ import type { ConnectionDetails } from "@/lib/alerts/kinds";
 
 const PREFIX = "connection:";
 
-export async function brokenConnections(clinicId: string, appUrl: string): Promise<Verdict> {
+export async function brokenConnections(db: PrismaClient, clinicId: string, appUrl: string): Promise<Verdict> {
   const rows = await db.platformConnection.findMany({
     where: { clinicId, state: "broken" },
     select: {

@@ -4,7 +4,7 @@
 // app listened). The incident lasts while runs keep finding such events, adding up what each found;
 // a run that finds none resolves it.
 import "server-only";
-import { db } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Verdict } from "@/lib/alerts/finding";
 import { MissedDetailsSchema, type MissedDetails } from "@/lib/alerts/kinds";
 
@@ -13,7 +13,11 @@ export const MISSED_ALERT_KEY = "missed_events";
 export const IN_FLIGHT_MS = 60_000;
 const KEEP_RUN_IDS = 20;
 
-export async function missedEvents(clinicId: string, inFlightMs = IN_FLIGHT_MS): Promise<Verdict | null> {
+export async function missedEvents(
+  db: PrismaClient,
+  clinicId: string,
+  inFlightMs = IN_FLIGHT_MS,
+): Promise<Verdict | null> {
   const owns = (key: string) => key === MISSED_ALERT_KEY;
   const succeeded = { clinicId, status: "succeeded" as const, startedAt: { not: null } };
   const [first, latest] = await Promise.all([
