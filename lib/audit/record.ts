@@ -4,7 +4,7 @@
 // not wait. Not for reading the trail (query.ts) or checking it (verify.ts).
 import "server-only";
 import { db } from "@/lib/db";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { AuditAction } from "@/lib/audit/actions";
 import { SYSTEM_ACTOR_LABEL } from "@/lib/audit/actions";
 import { entryHash, GENESIS_HASH, type HashedFields } from "@/lib/audit/hash";
@@ -36,7 +36,7 @@ export function actorLabelOf(user: { name: string | null; platformUserId: string
   return user.name ?? `${user.platformUserId} (${user.platformUserType})`;
 }
 
-type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+type Tx = Prisma.TransactionClient;
 
 /** Holds the clinic's audit lock until the transaction ends. */
 export async function lockClinicTrail(tx: Tx, clinicId: string): Promise<void> {

@@ -4,6 +4,7 @@
 // never the server's address or credentials.
 import "server-only";
 import nodemailer from "nodemailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared";
 import { getConfig } from "@/lib/config";
 
 export interface EmailMessage {
@@ -24,7 +25,8 @@ export interface Mailer {
 const TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl, TIMEOUTS_MS);
+  // nodemailer reads a URL or an options object, not both: the URL's options, then the bounds.
+  const transport = nodemailer.createTransport({ ...parseConnectionUrl(smtpUrl), ...TIMEOUTS_MS });
   const url = new URL(smtpUrl);
   return {
     describe: `${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
