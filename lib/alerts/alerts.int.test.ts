@@ -27,29 +27,19 @@ import { ack, CHALLENGE, SECRET } from "@/sandbox/testing/webhook-setup";
 import {
   authorizeAs,
   sandboxControl,
+  sandboxSeed,
   startAuthTestbed,
   TEST_APP_URL,
   TEST_REDIRECT_URI,
   type AuthTestbed,
+  type SandboxSeed,
 } from "@/tooling/testing/auth-testbed";
 import { startSmtpCatcher, type SmtpCatcher } from "@/tooling/testing/smtp-catcher";
-
-const SeedSchema = z.object({
-  clinics: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      current_clinic_key: z.string(),
-      practitioners: z.array(z.object({ id: z.string() })),
-      staff: z.array(z.object({ id: z.string() })),
-    }),
-  ),
-});
 
 let bed: AuthTestbed;
 let smtp: SmtpCatcher;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let seed: z.infer<typeof SeedSchema>;
+let seed: SandboxSeed;
 let admin: Actor;
 let otherAdmin: Actor;
 let clinicId: string;
@@ -87,7 +77,7 @@ beforeAll(async () => {
   bed = await startAuthTestbed("alerts", { CLINIC_AUTH_MODE: "role" });
   smtp = await startSmtpCatcher();
   receiver = await startReceiver(ack);
-  seed = SeedSchema.parse(await sandbox("seed"));
+  seed = await sandboxSeed(bed.sandboxUrl);
   clinicId = seed.clinics[0].id;
   admin = await signIn(seed.clinics[0].staff[0].id);
   otherAdmin = await signIn(seed.clinics[1].staff[0].id);
