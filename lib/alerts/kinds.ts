@@ -112,6 +112,14 @@ export function alertText(kind: string, stage: string, details: unknown, now = n
     }
     case "connection_broken": {
       const d = ConnectionDetailsSchema.safeParse(details);
+      if (d.success && d.data.userId === null)
+        return {
+          title: "The clinic's platform connection has to be replaced",
+          body:
+            `The platform no longer accepts the clinic's connection${d.data.reason ? ` (${d.data.reason})` : ""}, ` +
+            "so the app cannot act for anyone. An admin replaces it by signing in with the platform again.",
+          link: { href: "/admin/accounts", label: "Replace the clinic token" },
+        };
       if (d.success)
         return {
           title: `${d.data.person} has to sign in again`,
