@@ -6,37 +6,22 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { PRACTITIONER, SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import { PRACTITIONER, SANDBOX, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import {
+  LIVE,
+  enterClinicKey,
+  ensureActivated as ensureActivatedAt,
+  keyState,
+  registerWebhookEndpoint,
+  signInAsClinicAdmin as signInAsClinicAdminOf,
+  type SeedClinic,
+} from "./support/clinic-admin";
 
 const CLINIC = 1;
-const LIVE = { timeout: 30_000 };
 const CALLBACK = `${E2E_ENV.APP_URL}/api/auth/callback/clinic`;
 
-interface SeedClinic {
-  id: string;
-  current_clinic_key: string;
-}
-
-async function seedClinic(page: Page): Promise<SeedClinic> {
-  return (await sandboxControl<{ clinics: SeedClinic[] }>(page, "seed")).clinics[CLINIC];
-}
-
-/**
- * Signs in as the clinic's admin: whoever of these signed in to it first (this spec or another)
- * became its admin. The practitioners this spec acts on (nth 2 and 3) are never among them.
- */
-async function signInAsClinicAdmin(page: Page): Promise<void> {
-  for (const [who, nth] of [
-    [STAFF, 0],
-    [PRACTITIONER, 1],
-    [PRACTITIONER, 0],
-  ] as const) {
-    await signInAs(page, who, { clinicIndex: CLINIC, nth });
-    if ((await currentSession(page)).user?.role === "Admin") return;
-    await signOut(page);
-  }
-  throw new Error("none of the usual first users of the second clinic is its admin");
-}
+const signInAsClinicAdmin = (page: Page) => signInAsClinicAdminOf(page, CLINIC);
+const ensureActivated = (page: Page) => ensureActivatedAt(page, CLINIC);
 
 /** A practitioner signed in in a browser of their own; returns their app user id and the OAuth code. */
 async function memberSignsIn(
@@ -53,36 +38,6 @@ async function memberSignsIn(
   const userId = (await currentSession(page)).user?.id ?? "";
   expect(userId).not.toBe("");
   return { page, userId, code: () => code };
-}
-
-/** Webhooks to the app with the wall clock, whatever other specs did to the sandbox's clock. */
-async function registerWebhookEndpoint(page: Page): Promise<void> {
-  await sandboxControl(page, "webhook-endpoint", {
-    url: `${E2E_ENV.APP_URL}/api/webhooks/clinic`,
-    signing_secret: LOCAL_DEFAULTS.webhookSecret,
-    challenge_token: LOCAL_DEFAULTS.webhookChallenge,
-    enabled: true,
-    signature_clock: "wall",
-  });
-}
-
-const keyState = (page: Page) => page.getByTestId("clinic-key-state");
-
-async function enterClinicKey(page: Page, key: string): Promise<void> {
-  await page.goto("/admin/clinic-key");
-  await page.getByLabel(/^(new )?clinic key$/i).fill(key);
-  await page.getByRole("button", { name: /Save the key|Replace the key/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved (encrypted)" })).toBeVisible();
-}
-
-/** The clinic's integration activated with its current key (entered through the console if need be). */
-async function ensureActivated(page: Page): Promise<SeedClinic> {
-  const clinic = await seedClinic(page);
-  await page.goto("/admin/clinic-key");
-  if ((await keyState(page).textContent())?.includes("Activated")) return clinic;
-  await enterClinicKey(page, clinic.current_clinic_key);
-  await expect(keyState(page)).toHaveText("Activated", LIVE);
-  return clinic;
 }
 
 const accountRow = (page: Page, userId: string) => page.locator(`tr[data-user-id="${userId}"]`);
@@ -360,6 +315,7 @@ test("only admins: pages answer 404, the status route 403 (401 signed out), the 
   await page.goto("/admin");
   for (const part of ["Accounts", "Clinic key", "Webhooks", "Reconciliation", "Environment"])
     await expect(page.getByRole("region", { name: part })).toBeVisible();
+  await expect(page.getByTestId("alerts-indicator")).toBeVisible(); // the notification area, on every page
   await page.goto("/admin/environment");
   await expect(page.getByTestId("platform-server")).toHaveText(`Local sandbox (on this machine) at ${SANDBOX}`);
   await expect(page.getByTestId("auth-mode")).toContainText("Role-based");
@@ -374,10 +330,15 @@ test("only admins: pages answer 404, the status route 403 (401 signed out), the 
     "/admin/webhooks",
     "/admin/reconciliation",
     "/admin/environment",
+    "/admin/alerts",
+    "/admin/audit",
   ]) {
     expect((await page.goto(path))?.status(), path).toBe(404);
   }
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
-  expect((await page.request.get("/admin/api/status")).status()).toBe(403);
-  expect((await request.get("/admin/api/status")).status()).toBe(401);
+  for (const route of ["/admin/api/status", "/admin/api/alerts", "/admin/audit/export"]) {
+    expect((await page.request.get(route)).status(), route).toBe(403);
+    expect((await request.get(route)).status(), route).toBe(401);
+  }
+  await expect(page.getByTestId("alerts-indicator")).toHaveCount(0);
 });

@@ -26,6 +26,8 @@ const PAGES = [
   "/admin/webhooks",
   "/admin/reconciliation",
   "/admin/environment",
+  "/admin/alerts",
+  "/admin/audit",
 ];
 
 for (const [label, who, roles] of [

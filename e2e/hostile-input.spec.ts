@@ -197,6 +197,21 @@ const KEY = {
   remove: "app/admin/clinic-key/actions.ts#removeClinicKeyAction",
 } as const;
 const PATIENTS = "app/patients/actions.ts#loadPatients";
+const ALERTS = {
+  acknowledge: "app/admin/alerts/actions.ts#acknowledgeAlertAction",
+  email: "app/admin/alerts/actions.ts#saveAlertEmailAction",
+  testEmail: "app/admin/alerts/actions.ts#sendTestEmailAction",
+  check: "app/admin/alerts/actions.ts#checkAlertsNowAction",
+} as const;
+/** An alert id no clinic has (one of another clinic answers the same: not found among the caller's). */
+const NO_SUCH_ALERT = { alertId: "00000000-0000-4000-8000-000000000000" };
+const emailForm = (email: string) => {
+  const form = new FormData();
+  form.set("email", email);
+  return form;
+};
+/** The address's own rules (its schema) refused it. */
+const badEmail = (message: string) => ({ ok: false, code: "invalid", message: INVALID, errors: { email: [message] } });
 const RES = {
   list: "app/resources/actions.ts#loadResources",
   service: "app/resources/actions.ts#loadServiceResources",
@@ -559,6 +574,77 @@ const ACTION_ROWS: ActionRow[] = [
   { name: "signed out", action: KEY.remove, as: "anon", answer: is(SIGNED_OUT) },
   { name: "a non-admin, their own clinic's key", action: KEY.remove, as: "otherMember", answer: is(FORBIDDEN) },
   { name: "a non-admin of the clinic", action: KEY.remove, as: "member", answer: is(FORBIDDEN) },
+
+  // app/admin/alerts/actions.ts — admins only, their clinic's alerts and their own address only.
+  { name: "signed out", action: ALERTS.acknowledge, as: "anon", args: () => [NO_SUCH_ALERT], answer: is(SIGNED_OUT) },
+  {
+    name: "a non-admin",
+    action: ALERTS.acknowledge,
+    as: "member",
+    args: () => [NO_SUCH_ALERT],
+    answer: is(FORBIDDEN),
+  },
+  {
+    name: "an alert that is not the clinic's",
+    action: ALERTS.acknowledge,
+    as: "admin",
+    args: () => [NO_SUCH_ALERT],
+    answer: is(refusedBy("This alert is no longer open (it resolved itself), or it is not one of your clinic's.")),
+  },
+  {
+    name: "an alert id with SQL",
+    action: ALERTS.acknowledge,
+    as: "admin",
+    args: () => [{ alertId: SQL }],
+    answer: is({
+      ok: false,
+      code: "invalid",
+      message: INVALID,
+      errors: { alertId: ["That is not an alert of this app."] },
+    }),
+    noEcho: () => [SQL],
+  },
+  {
+    name: "signed out",
+    action: ALERTS.email,
+    as: "anon",
+    args: () => [IDLE, emailForm("x@example.test")],
+    answer: is(SIGNED_OUT),
+  },
+  {
+    name: "a non-admin",
+    action: ALERTS.email,
+    as: "otherMember",
+    args: () => [IDLE, emailForm("x@example.test")],
+    answer: is(FORBIDDEN),
+  },
+  {
+    name: "not an address",
+    action: ALERTS.email,
+    as: "admin",
+    args: () => [IDLE, emailForm(HTML)],
+    answer: is(badEmail("That is not an email address.")),
+    noEcho: () => [HTML],
+  },
+  {
+    name: "a header smuggled after the address",
+    action: ALERTS.email,
+    as: "admin",
+    args: () => [IDLE, emailForm("a@example.test\r\nBcc: all@evil.example")],
+    answer: is(badEmail("That is not an email address.")),
+    noEcho: () => ["evil.example"],
+  },
+  {
+    name: "an address of 300 characters",
+    action: ALERTS.email,
+    as: "admin",
+    args: () => [IDLE, emailForm(`${"a".repeat(290)}@example.test`)],
+    answer: is(badEmail("That address is too long.")),
+  },
+  { name: "signed out", action: ALERTS.testEmail, as: "anon", answer: is(SIGNED_OUT) },
+  { name: "a non-admin", action: ALERTS.testEmail, as: "member", answer: is(FORBIDDEN) },
+  { name: "signed out", action: ALERTS.check, as: "anon", answer: is(SIGNED_OUT) },
+  { name: "a non-admin", action: ALERTS.check, as: "otherMember", answer: is(FORBIDDEN) },
 
   // app/patients/actions.ts — the caller's clinic's patients only.
   { name: "signed out", action: PATIENTS, as: "anon", args: () => [{}], answer: is(SIGNED_OUT) },
@@ -1693,6 +1779,66 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
     },
     { name: "POST", as: "admin", send: (api) => api.post("/admin/api/status", { data: {} }), status: 405 },
     { name: "DELETE", as: "admin", send: (api) => api.delete("/admin/api/status"), status: 405 },
+  ],
+  "GET /admin/api/alerts": [
+    {
+      name: "signed out",
+      as: "anon",
+      send: (api) => api.get("/admin/api/alerts"),
+      status: 401,
+      json: () => SIGNED_OUT,
+    },
+    {
+      name: "a non-admin of the clinic",
+      as: "member",
+      send: (api) => api.get("/admin/api/alerts"),
+      status: 403,
+      json: () => FORBIDDEN,
+    },
+    {
+      name: "another clinic's id in the query: the caller's clinic only",
+      as: "admin",
+      send: (api, c) => api.get(`/admin/api/alerts?clinicId=${c.clinics.b.id}`),
+      status: 200,
+      check: async (_response, text, c) =>
+        expect(JSON.parse(text)).toEqual(await (await c.api.admin.get("/admin/api/alerts")).json()),
+    },
+  ],
+  "GET /admin/audit/export": [
+    {
+      name: "signed out",
+      as: "anon",
+      send: (api) => api.get("/admin/audit/export"),
+      status: 401,
+      json: () => SIGNED_OUT,
+    },
+    {
+      name: "a non-admin of another clinic",
+      as: "otherMember",
+      send: (api) => api.get("/admin/audit/export"),
+      status: 403,
+      json: () => FORBIDDEN,
+    },
+    {
+      name: "a person that is SQL and a date that does not exist",
+      as: "admin",
+      send: (api) => api.get(`/admin/audit/export?person=${encodeURIComponent(SQL)}&from=2026-02-30`),
+      status: 422,
+      json: () => ({
+        ok: false,
+        code: "invalid",
+        message: INVALID,
+        errors: { person: ["Choose a person from the list."], from: ["That is not a valid date."] },
+      }),
+      noEcho: () => [SQL],
+    },
+    {
+      name: "another clinic's person: nothing of theirs",
+      as: "admin",
+      send: (api, c) => api.get(`/admin/audit/export?person=${c.members.otherAdmin.appUserId}`),
+      status: 200,
+      check: (_response, text) => expect(text.trim().split("\n")).toHaveLength(1),
+    },
   ],
   "/api/auth/[...nextauth]": [
     {

@@ -53,6 +53,16 @@ describe("parseConfig accepts", () => {
       { isProduction: false },
     ],
     [
+      "nothing set: no email, alerts every five minutes, the audit trail kept six years",
+      {},
+      { smtpUrl: undefined, alertsCron: "*/5 * * * *", auditRetentionDays: 2190 },
+    ],
+    [
+      "an SMTP server with credentials, and an audit trail kept forever",
+      { SMTP_URL: "smtps://alerts:secret@mail.example.org:465", AUDIT_RETENTION_DAYS: "0" },
+      { smtpUrl: "smtps://alerts:secret@mail.example.org:465", auditRetentionDays: 0 },
+    ],
+    [
       "PORT and clinic-level auth",
       { PORT: "8080", CLINIC_AUTH_MODE: "clinic" },
       { port: 8080, appUrl: localAppUrl(8080), authMode: "clinic" },
@@ -109,6 +119,10 @@ describe("parseConfig refuses, naming the variable", () => {
       { EVENT_RETENTION_DAYS: "30" },
       /EVENT_RETENTION_DAYS: EVENT_RETENTION_DAYS is "30"/,
     ],
+    ["SMTP_URL not SMTP", { SMTP_URL: "https://mail.example.org" }, /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["AUDIT_RETENTION_DAYS under a year", { AUDIT_RETENTION_DAYS: "30" }, /AUDIT_RETENTION_DAYS: must be 0/],
+    ["AUDIT_RETENTION_DAYS not a number", { AUDIT_RETENTION_DAYS: "forever" }, /AUDIT_RETENTION_DAYS:/],
+    ["MAIL_CATCHER_PORT out of range", { MAIL_CATCHER_PORT: "99999" }, /MAIL_CATCHER_PORT:/],
   ];
   it.each(rows)("%s", (_label, env, expected) => {
     expect(() => parseConfig(env)).toThrow(/^Invalid configuration: /);

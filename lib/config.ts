@@ -54,6 +54,25 @@ const EnvSchema = z
     EVENT_RETENTION_DAYS: retention,
     RECONCILE_CRON: z.preprocess(blankToUndefined, cron.default("*/15 * * * *")),
     JOBS_WORKER: z.preprocess(blankToUndefined, z.enum(["on", "off"]).default("on")),
+    // Alert emails: smtp:// or smtps:// with credentials in the URL. Unset, alerts show in the app only.
+    SMTP_URL: z
+      .url()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    SMTP_FROM: nonEmpty.default("Clinic Connect <alerts@clinic-connect.localhost>"),
+    // The local mail catcher `npm start` runs when SMTP_URL is unset: its ports, and its page (set by npm start).
+    MAIL_CATCHER_PORT: port.default(1080),
+    MAIL_CATCHER_SMTP_PORT: port.default(1025),
+    MAIL_CATCHER_URL: z.url().optional(),
+    // How often alert conditions are checked (once across app processes); cron, UTC.
+    ALERTS_CRON: z.preprocess(blankToUndefined, cron.default("*/5 * * * *")),
+    // How long the audit trail is kept: 0 keeps everything, else at least a year. Six years by default
+    // (HIPAA's retention of compliance records), longer than the event history's two.
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .refine((d) => d === 0 || d >= 365, "must be 0 (keep everything) or at least 365 days")
+      .default(2190),
   })
   .refine((e) => !e.CLINIC_API_ENVIRONMENT || e.CLINIC_API_ENVIRONMENT === "local" || e.CLINIC_API_BASE_URL, {
     // Without a base URL the app talks to the local sandbox; a production label on it would mislead admins.
@@ -94,6 +113,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     reconcileCron: e.RECONCILE_CRON,
     /** Whether this process runs the job worker (it sends jobs either way). */
     jobsWorker: e.JOBS_WORKER === "on",
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    mailCatcher: { webPort: e.MAIL_CATCHER_PORT, smtpPort: e.MAIL_CATCHER_SMTP_PORT, url: e.MAIL_CATCHER_URL },
+    alertsCron: e.ALERTS_CRON,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

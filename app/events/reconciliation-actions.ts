@@ -12,5 +12,5 @@ import { getBoss } from "@/lib/jobs/boss";
 export const startReconciliation = defineAction(
   { name: "reconciliation.start", roles: SECTIONS.admin.roles },
   async ({ caller }) =>
-    succeeded(viewOfRun(await requestReconciliation(db, await getBoss(), caller.clinicId, "manual"))),
+    succeeded(viewOfRun(await requestReconciliation(db, await getBoss(), caller.clinicId, "manual", caller.user.id))),
 );

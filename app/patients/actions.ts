@@ -6,12 +6,15 @@ import { defineAction } from "@/lib/actions/builder";
 import { succeeded } from "@/lib/actions/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
+import { auditPatientSearch } from "@/lib/audit/patient-search";
 import { PatientPageQuerySchema } from "@/lib/resources/fields";
 
 export const loadPatients = defineAction(
   { name: "patients.list", roles: SECTIONS.patients.roles, input: PatientPageQuerySchema },
   async ({ caller, input }) => {
     const client = await clientForUser(caller.user.id);
-    return succeeded(await client.patients({ number: input.page, size: input.size }, input.q || undefined));
+    const page = await client.patients({ number: input.page, size: input.size }, input.q || undefined);
+    await auditPatientSearch(caller, input.q, page);
+    return succeeded(page);
   },
 );

@@ -7,6 +7,7 @@ import { defineAction } from "@/lib/actions/builder";
 import { succeeded } from "@/lib/actions/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
+import { auditResource } from "@/lib/audit/resource-entry";
 import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
 import { PlatformIdSchema, ResourceEditSchema, ResourceListQuerySchema, toUpdateInput } from "@/lib/resources/fields";
 import { filteredPage } from "@/lib/resources/list";
@@ -56,7 +57,9 @@ export const updateResourceDetails = defineAction(
   },
   async ({ caller, input: { practitionerId: requested, resourceId, ...fields } }) => {
     const { client, practitionerId } = await actFor(caller, requested);
-    return succeeded(await client.resources.update(practitionerId, resourceId, toUpdateInput(fields)));
+    const resource = await client.resources.update(practitionerId, resourceId, toUpdateInput(fields));
+    await auditResource(caller, "resource.edited", resource.id, practitionerId, resource);
+    return succeeded(resource);
   },
 );
 
@@ -64,7 +67,8 @@ export const deleteResource = defineAction(
   { name: "resources.delete", roles: RESOURCES, input: ResourceTarget, wording: RESOURCE_WORDING },
   async ({ caller, input }) => {
     const { client, practitionerId } = await actFor(caller, input.practitionerId);
-    await client.resources.delete(practitionerId, input.resourceId);
+    const { resource } = await client.resources.delete(practitionerId, input.resourceId);
+    await auditResource(caller, "resource.deleted", input.resourceId, practitionerId, resource);
     return succeeded({ id: input.resourceId });
   },
 );

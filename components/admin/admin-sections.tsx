@@ -11,6 +11,8 @@ export const ADMIN_SECTIONS = [
   { href: "/admin/webhooks", label: "Webhooks" },
   { href: "/admin/reconciliation", label: "Reconciliation" },
   { href: "/admin/environment", label: "Environment" },
+  { href: "/admin/alerts", label: "Alerts" },
+  { href: "/admin/audit", label: "Audit trail" },
 ] as const;
 
 export function AdminSections() {

@@ -24,6 +24,11 @@ const STATES: Record<string, { label: string; tone: Tone }> = {
   configured: { label: "Configured", tone: "good" },
   local_default: { label: "Local default", tone: "warn" },
   missing: { label: "Missing", tone: "bad" },
+  failing: { label: "Failing", tone: "warn" },
+  disabled: { label: "Disabled", tone: "bad" },
+  open: { label: "Needs attention", tone: "warn" },
+  acknowledged: { label: "Acknowledged", tone: "off" },
+  resolved: { label: "Resolved", tone: "good" },
 };
 
 export function StatusBadge({ state, label }: { state: string; label?: string }) {

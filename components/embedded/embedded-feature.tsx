@@ -44,7 +44,7 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
     },
     [patientId],
   );
-  const { phase, frameRef, restart } = useEmbedSession(platformOrigin, onMessage);
+  const { phase, frameRef, restart } = useEmbedSession(platformOrigin, patientId, onMessage);
   const session = phase.kind === "loading" || phase.kind === "ready" ? phase.session : null;
   const busy = phase.kind === "minting" || phase.kind === "loading";
   const problem =

@@ -19,9 +19,12 @@ const READY_TIMEOUT_MS = 30_000;
 
 async function mint(
   signal: AbortSignal,
+  patientId: string | null,
 ): Promise<{ ok: true; session: EmbedSession } | { ok: false; failure: MintFailure }> {
   try {
-    const response = await fetch(EMBED_SESSION_ROUTE, {
+    // The patient rides along so that the audit trail says for whom the session was opened.
+    const route = patientId ? `${EMBED_SESSION_ROUTE}?patient=${encodeURIComponent(patientId)}` : EMBED_SESSION_ROUTE;
+    const response = await fetch(route, {
       method: "POST",
       cache: "no-store",
       credentials: "same-origin",
@@ -49,6 +52,7 @@ async function mint(
 
 export function useEmbedSession(
   platformOrigin: string,
+  patientId: string | null,
   onMessage: (message: EmbedMessage) => void,
 ): { phase: EmbedPhase; frameRef: RefObject<HTMLIFrameElement | null>; restart: () => void } {
   const [phase, dispatch] = useReducer(embedReducer, FIRST_PHASE);
@@ -64,7 +68,7 @@ export function useEmbedSession(
     if (phase.kind !== "minting") return;
     const controller = new AbortController();
     const attempt = phase.attempt;
-    void mint(controller.signal).then((result) => {
+    void mint(controller.signal, patientId).then((result) => {
       if (controller.signal.aborted) return;
       dispatch(
         result.ok
@@ -73,7 +77,7 @@ export function useEmbedSession(
       );
     });
     return () => controller.abort();
-  }, [phase.kind, phase.attempt]);
+  }, [phase.kind, phase.attempt, patientId]);
 
   useEffect(() => {
     if (phase.kind !== "loading") return;

@@ -5,6 +5,8 @@ import { MainNav } from "@/components/layout/main-nav";
 import { sectionsFor } from "@/lib/auth/sections";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { getCurrentUser } from "@/lib/auth/guards";
+import { AlertsIndicator } from "@/components/alerts/alerts-indicator";
+import { alertCount } from "@/lib/alerts/view";
 
 export async function SiteHeader() {
   const user = await getCurrentUser();
@@ -18,6 +20,7 @@ export async function SiteHeader() {
           <>
             <MainNav links={sectionsFor(user.roles).map(({ href, label }) => ({ href, label }))} />
             <div className="flex items-center gap-3 text-sm">
+              {user.isAdmin && <AlertsIndicator initialCount={await alertCount(user.clinicId)} />}
               <span className="text-slate-600">
                 <span className="font-medium text-slate-900">{user.name ?? "Signed in"}</span>
                 <span className="sr-only">, </span>

@@ -1,6 +1,7 @@
-// The app's one table: columns declared once (header, cell, which one is the row's title), so the
-// same definitions can later lay the rows out as stacked cards on a phone. The title column is the
-// row's header cell (<th scope="row">); every cell carries data-column={key} for tests and styles.
+// The app's one table: columns declared once (header, cell, which one is the row's title). With
+// `cards`, the same columns also lay each row out as a card on a phone (below the md breakpoint): the
+// title column as its heading, the others as "header: value" lines. The title column is the row's
+// header cell (<th scope="row">); every cell carries data-column={key} for tests and styles.
 import type { ReactNode } from "react";
 
 export interface Column<Row> {
@@ -11,6 +12,8 @@ export interface Column<Row> {
   /** The row's title: its header cell here, a card's heading on a phone. One column per table. */
   title?: boolean;
   className?: string;
+  /** On a card: the header is not repeated before the value (a column of buttons, say). */
+  bareOnCard?: boolean;
 }
 
 interface DataTableProps<Row> {
@@ -19,17 +22,31 @@ interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   /** What the table holds, for screen readers (its accessible name). */
   label: string;
-  /** Attributes of a row, e.g. `data-resource-id`. */
+  /** Attributes of a row (and of its card), e.g. `data-resource-id`. */
   rowProps?: (row: Row) => Record<`data-${string}`, string>;
   /** "compact" for the small tables inside panels and charts. */
   density?: "regular" | "compact";
   /** Without the border and background (inside a panel that has them). */
   bare?: boolean;
+  /** Each row as a card on a phone, the table from the md breakpoint up. */
+  cards?: boolean;
 }
 
 const CELL = { regular: "px-3 py-2", compact: "px-2 py-1" };
 
-export function DataTable<Row>({
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  if (!props.cards) return <Table {...props} />;
+  return (
+    <>
+      <Cards {...props} />
+      <div className="hidden md:block">
+        <Table {...props} />
+      </div>
+    </>
+  );
+}
+
+function Table<Row>({
   columns,
   rows,
   rowKey,
@@ -77,5 +94,31 @@ export function DataTable<Row>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+function Cards<Row>({ columns, rows, rowKey, label, rowProps }: DataTableProps<Row>) {
+  const title = columns.find((c) => c.title);
+  const rest = columns.filter((c) => c !== title);
+  return (
+    <ol aria-label={label} className="space-y-2 md:hidden">
+      {rows.map((row) => (
+        <li
+          key={rowKey(row)}
+          className="space-y-1 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+          {...rowProps?.(row)}
+        >
+          {title && <p className="font-medium">{title.cell(row)}</p>}
+          <dl className="space-y-0.5">
+            {rest.map((c) => (
+              <div key={c.key} data-column={c.key} className="flex flex-wrap gap-x-2">
+                {!c.bareOnCard && <dt className="text-slate-600">{c.header}:</dt>}
+                <dd className="min-w-0 break-words">{c.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ol>
   );
 }

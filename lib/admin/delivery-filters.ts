@@ -1,14 +1,11 @@
 // The deliveries table's filters as they travel in the page URL (so a filtered view can be linked
 // and the browser's back button works), and their translation into the platform's query (spec 4.5).
 // Shared by the server page and the browser form; no server-only imports.
-import { fieldErrors } from "@/lib/contract/field-errors";
 import { z } from "zod";
 import { DateFilterStringSchema } from "@/lib/contract/date-filter";
+import { blankToUndefined, parseUrlFilters, urlFiltersHref, type SearchParams } from "@/lib/admin/url-filters";
 
 export const DELIVERY_PAGE_SIZES = [10, 25, 50, 100] as const;
-
-const blankToUndefined = (v: unknown) =>
-  typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v;
 
 export const DeliveryFiltersSchema = z.object({
   attempted_at: z.preprocess(blankToUndefined, DateFilterStringSchema.optional()),
@@ -44,21 +41,12 @@ export type DeliveryFilters = z.infer<typeof DeliveryFiltersSchema>;
 
 export const DEFAULT_DELIVERY_FILTERS: DeliveryFilters = DeliveryFiltersSchema.parse({});
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
 /** The filters of a page URL; bad values come back as field messages and the defaults are used. */
 export function parseDeliveryFilters(raw: SearchParams): {
   filters: DeliveryFilters;
   errors: Record<string, string[]>;
 } {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const input = Object.fromEntries(Object.keys(DeliveryFiltersSchema.shape).map((k) => [k, first(raw[k])]));
-  const parsed = DeliveryFiltersSchema.safeParse(input);
-  if (parsed.success) return { filters: parsed.data, errors: {} };
-  const errors = fieldErrors(parsed.error.issues);
-  // Keep the valid fields, drop the bad ones: the admin sees the message and a usable table.
-  const kept = Object.fromEntries(Object.entries(input).filter(([k]) => !(k in errors)));
-  return { filters: DeliveryFiltersSchema.parse(kept), errors };
+  return parseUrlFilters(DeliveryFiltersSchema, raw);
 }
 
 /** The platform's query for these filters (spec 4.5 names). */
@@ -77,11 +65,5 @@ export function deliveryQuery(f: DeliveryFilters) {
 
 /** The page URL's query string for these filters (defaults left out), e.g. for pager links. */
 export function deliveryFiltersHref(base: string, f: DeliveryFilters): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(f)) {
-    if (value === undefined || value === DEFAULT_DELIVERY_FILTERS[key as keyof DeliveryFilters]) continue;
-    params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${base}?${qs}` : base;
+  return urlFiltersHref(base, f, DEFAULT_DELIVERY_FILTERS);
 }

@@ -8,6 +8,7 @@ import { getConfig } from "@/lib/config";
 import { clinicProvider } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
 import { roleOf } from "@/lib/auth/roles";
+import { auditSession } from "@/lib/audit/sessions";
 
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
@@ -47,8 +48,12 @@ function buildAuthOptions(): NextAuthOptions {
       },
     },
     events: {
+      async signIn({ user }) {
+        await auditSession(user.id, "auth.signed_in");
+      },
       async signOut({ token }) {
         if (!token?.uid) return;
+        await auditSession(token.uid, "auth.signed_out");
         // Sign-out must not fail because the platform is down; the row is marked revoked regardless.
         await revokeOnSignOut(token.uid, config.authMode).catch((error: unknown) =>
           console.error(`[auth] revoke on sign-out failed: ${describe({ error })}`),

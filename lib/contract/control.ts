@@ -86,6 +86,13 @@ export const FaultsRequestSchema = z.strictObject({
   webhook_reorder_next: count.optional(),
   webhook_delay_next: z.strictObject({ count, ms: z.number().int().min(0).max(600_000) }).optional(),
   webhook_drop_next: count.optional(),
+  /** The next N delivery attempts fail as if the receiver had answered `status` (503 unless given), without reaching it. */
+  webhook_fail_next: z
+    .strictObject({
+      count,
+      status: z.union([z.literal(410), z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
+    })
+    .optional(),
   /** Clears every fault first. */
   clear: z.boolean().optional(),
 });

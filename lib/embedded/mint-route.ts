@@ -9,6 +9,8 @@ import { ClinicApiError } from "@/lib/clinic-api/errors";
 import { mintFailure } from "@/lib/embedded/mint-failure";
 import { appOrigin, mintEmbedSession } from "@/lib/embedded/mint";
 import type { MintFailure } from "@/lib/embedded/session";
+import { recordAudit } from "@/lib/audit/record";
+import { PatientParamSchema } from "@/lib/embedded/session";
 
 const NO_STORE = { "Cache-Control": "no-store, max-age=0", Pragma: "no-cache" };
 
@@ -43,7 +45,16 @@ export async function handleMintRequest(request: Request): Promise<Response> {
   }
   const { caller } = access;
   try {
-    return reply(201, await mintEmbedSession(caller.user.id));
+    const session = await mintEmbedSession(caller.user.id);
+    const patient = PatientParamSchema.safeParse(new URL(request.url).searchParams.get("patient"));
+    await recordAudit({
+      clinicId: caller.clinicId,
+      actorUserId: caller.user.id,
+      action: "embedded.session_opened",
+      target: { type: "session_grant", id: session.grant_id },
+      details: { patientId: patient.success ? patient.data : null, expiresAt: session.expires_at },
+    });
+    return reply(201, session);
   } catch (error) {
     const detail =
       error instanceof ClinicApiError

@@ -17,6 +17,12 @@ export const QUEUES = {
   reconcileClinic: "reconcile-clinic",
   /** Seals stored secrets again with the current key after a key rotation (lib/auth/reseal.ts). */
   reseal: "secrets-reseal",
+  /** Fans out one alert check per clinic (lib/alerts). */
+  alertsCheckAll: "alerts-check-all",
+  /** One clinic's alert check (data: { clinicId }). */
+  alertsCheckClinic: "alerts-check-clinic",
+  /** Deletes audit entries older than their retention period (lib/audit/retention.ts). */
+  auditRetention: "audit-retention",
 } as const;
 
 const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
@@ -26,6 +32,9 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.reconcileAll]: { policy: "stately" },
   [QUEUES.reconcileClinic]: { policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
   [QUEUES.reseal]: { policy: "stately" },
+  [QUEUES.alertsCheckAll]: { policy: "stately" },
+  [QUEUES.alertsCheckClinic]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
+  [QUEUES.auditRetention]: { policy: "stately" },
 };
 
 /** The cron schedules; reconciliation's comes from RECONCILE_CRON (lib/config.ts). */
@@ -34,6 +43,7 @@ export function schedules(reconcileCron: string) {
     { queue: QUEUES.sweep, cron: "* * * * *" },
     { queue: QUEUES.retention, cron: "17 3 * * *" },
     { queue: QUEUES.reseal, cron: "41 3 * * *" },
+    { queue: QUEUES.auditRetention, cron: "29 3 * * *" },
     { queue: QUEUES.reconcileAll, cron: reconcileCron },
   ] as const;
 }

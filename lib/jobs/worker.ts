@@ -13,6 +13,8 @@ import { reconcileClinic } from "@/lib/events/reconcile/run";
 import type { FeedForClinic } from "@/lib/events/reconcile/feed";
 import { enqueueEventProcessing, type ProcessEventsJob, type ReconcileClinicJob } from "@/lib/jobs/enqueue";
 import { QUEUES, schedules } from "@/lib/jobs/queues";
+import { registerAlertJobs, requestAlertCheck } from "@/lib/alerts/jobs";
+import { registerAuditJobs } from "@/lib/audit/jobs";
 
 export interface WorkerDeps {
   db: Db;
@@ -72,7 +74,10 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
       return;
     }
     await reconcileClinic(db, feed, clinicId, runId, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+    await requestAlertCheck(boss, clinicId); // it may have found events the webhooks missed
   });
+  await registerAlertJobs(boss, { db, feedForClinic: deps.feedForClinic, schedule: deps.schedule !== false });
+  await registerAuditJobs(boss, db);
   if (deps.schedule !== false) {
     if (!deps.reconcileCron) throw new Error("startWorkers: the schedules need reconcileCron");
     for (const { queue, cron } of schedules(deps.reconcileCron)) await boss.schedule(queue, cron, {}, { tz: "UTC" });

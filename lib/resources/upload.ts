@@ -14,6 +14,7 @@ import { capRequestBody } from "@/lib/http/capped-body";
 import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
 import { checkResourceFile, MAX_FILE_LABEL } from "@/lib/resources/file-check";
 import { PlatformIdSchema, ResourceFieldsSchema, toCreateInput, toUpdateInput } from "@/lib/resources/fields";
+import { auditResource } from "@/lib/audit/resource-entry";
 
 /** The largest multipart body: one file at the limit plus its fields and boundaries. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_RESOURCE_FILE_BYTES + 256 * 1024;
@@ -102,12 +103,15 @@ export async function handleResourceUpload(request: Request, resourceId?: string
         practitionerId,
         toCreateInput(fields.data, attachment.attachment, attachment.attachment_filename),
       );
+      await auditResource(access.caller, "resource.created", resource.id, practitionerId, resource);
       return Response.json({ resource }, { status: 201 });
     }
     const resource = await client.resources.update(practitionerId, resourceId, {
       ...toUpdateInput(fields.data),
       ...attachment,
     });
+    const action = attachment ? "resource.file_replaced" : "resource.edited";
+    await auditResource(access.caller, action, resourceId, practitionerId, resource);
     return Response.json({ resource }, { status: 200 });
   } catch (error) {
     const answer = failureOf(error, RESOURCE_WORDING);

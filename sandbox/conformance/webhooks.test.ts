@@ -201,6 +201,32 @@ describe("webhook faults (control API)", () => {
   });
 });
 
+describe("webhook delivery failures (control API)", () => {
+  it("fails the next attempts without reaching the receiver, retries them, and a 410 disables the endpoint", async () => {
+    w = await webhookWorld(ack);
+    await w.t.client.control("/faults", { webhook_fail_next: { count: 1 } });
+    const failed = (await w.activity("order.placed")).body.event.id;
+    await w.drain();
+    expect(w.receiver.received.map((r) => eventOf(r).id)).not.toContain(failed);
+    const [attempt] = await deliveries(w, `&event_id=${failed}`);
+    expect(attempt).toMatchObject({ successfully_delivered: false, status_code: 503, error: "status_503" });
+    expect(attempt.next_attempt_at).not.toBeNull();
+
+    // The retry is a real delivery again.
+    await w.t.client.control("/clock/advance", { seconds: WEBHOOK_BACKOFF_SECONDS[0] });
+    await w.receiver.waitFor(2);
+    expect(eventOf(w.receiver.received[1]).id).toBe(failed);
+
+    await w.t.client.control("/faults", { webhook_fail_next: { count: 1, status: 410 } });
+    await w.activity("order.placed");
+    await w.drain();
+    const ep = (
+      await w.t.client.control<{ endpoint: { enabled: boolean; disabled_reason: string } }>("/webhook-endpoint")
+    ).body.endpoint;
+    expect(ep).toMatchObject({ enabled: false, disabled_reason: "the endpoint answered 410 Gone" });
+  });
+});
+
 describe("spec 4.5 delivery list", () => {
   it("filters by attempted_at, event_id and successfully_delivered and sorts", async () => {
     w = await webhookWorld((_r, i) => (i === 2 ? { status: 500 } : ack()));

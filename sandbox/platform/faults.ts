@@ -17,6 +17,7 @@ export interface Faults {
   webhookReorderNext: number;
   webhookDelayNext: { count: number; ms: number } | null;
   webhookDropNext: number;
+  webhookFailNext: { count: number; status: number } | null;
 }
 
 export function noFaults(): Faults {
@@ -30,6 +31,7 @@ export function noFaults(): Faults {
     webhookReorderNext: 0,
     webhookDelayNext: null,
     webhookDropNext: 0,
+    webhookFailNext: null,
   };
 }
 
@@ -62,6 +64,8 @@ export function applyFaults(current: Faults, req: FaultsRequest): Faults {
   if (req.webhook_reorder_next !== undefined) f.webhookReorderNext = req.webhook_reorder_next;
   if (req.webhook_delay_next) f.webhookDelayNext = { ...req.webhook_delay_next };
   if (req.webhook_drop_next !== undefined) f.webhookDropNext = req.webhook_drop_next;
+  if (req.webhook_fail_next)
+    f.webhookFailNext = { count: req.webhook_fail_next.count, status: req.webhook_fail_next.status ?? 503 };
   return f;
 }
 
@@ -85,5 +89,13 @@ export function describeFaults(f: Faults) {
     webhook_reorder_next: f.webhookReorderNext,
     webhook_delay_next: f.webhookDelayNext,
     webhook_drop_next: f.webhookDropNext,
+    webhook_fail_next: f.webhookFailNext,
   };
+}
+
+/** Consumes one injected delivery failure: the status the attempt is recorded with, or null. */
+export function takeWebhookFailure(f: Faults): number | null {
+  if (!f.webhookFailNext || f.webhookFailNext.count <= 0) return null;
+  f.webhookFailNext.count -= 1;
+  return f.webhookFailNext.status;
 }

@@ -6,6 +6,7 @@ import {
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_TIMEOUT_MS,
 } from "@/lib/contract";
+import { takeWebhookFailure } from "../platform/faults";
 import { eventRecord } from "../state/serialize";
 import type { SandboxState } from "../state/store";
 import type { DeliveryRow } from "../state/types";
@@ -81,7 +82,12 @@ export async function attemptDelivery(
   };
   const attemptedAt = s.clock.now();
   const started = performance.now();
-  const outcome = await post(ep.url, headers, body, rt, ep.challengeToken);
+  const injected = takeWebhookFailure(s.faults);
+  if (injected !== null) s.stats.faults_injected += 1;
+  const outcome: Outcome =
+    injected === null
+      ? await post(ep.url, headers, body, rt, ep.challengeToken)
+      : { statusCode: injected, body: null, error: `status_${injected}`, ok: false };
   if (rt.closed || generation !== rt.generation || s.webhookEndpoint !== ep) return;
 
   s.stats.webhook_attempts += 1;

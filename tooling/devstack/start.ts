@@ -6,6 +6,7 @@ import { parseConfig } from "@/lib/config";
 import { buildIfNeeded, ensurePrismaClient } from "@/tooling/devstack/build";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/tooling/devstack/embedded-postgres";
 import { localSecret } from "@/tooling/devstack/local-secret";
+import { pickPort, startMailCatcher } from "@/tooling/devstack/mail-catcher";
 import {
   appServerArgs,
   repoPath,
@@ -53,7 +54,27 @@ async function main(): Promise<void> {
     log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
     buildIfNeeded(log);
 
+    // Alert emails: the SMTP server the environment names, else a local catcher to read them in.
+    let mail = { SMTP_URL: config.smtpUrl, MAIL_CATCHER_URL: undefined as string | undefined };
+    if (!config.smtpUrl) {
+      try {
+        const ports = {
+          web: await pickPort(config.mailCatcher.webPort, process.env.MAIL_CATCHER_PORT !== undefined),
+          smtp: await pickPort(config.mailCatcher.smtpPort, process.env.MAIL_CATCHER_SMTP_PORT !== undefined),
+        };
+        const catcher = await startMailCatcher(ports);
+        services.push(catcher.service);
+        mail = { SMTP_URL: catcher.smtpUrl, MAIL_CATCHER_URL: catcher.webUrl };
+      } catch (error) {
+        // Email is a convenience here, not a reason to refuse to start.
+        log(
+          `The local mail catcher did not start (${error instanceof Error ? error.message : String(error)}); alerts show in the app only.`,
+        );
+      }
+    }
+
     const env = {
+      ...mail,
       DATABASE_URL: databaseUrl,
       PORT: String(config.port),
       SANDBOX_PORT: String(config.sandboxPort),
@@ -80,6 +101,7 @@ async function main(): Promise<void> {
       });
     }
     log(`Ready: open ${config.appUrl}  (Ctrl-C to stop)`);
+    if (mail.MAIL_CATCHER_URL) log(`Alert emails (local mail catcher): ${mail.MAIL_CATCHER_URL}`);
   } catch (error) {
     console.error(`[clinic-connect] Could not start: ${error instanceof Error ? error.message : String(error)}`);
     await stopAll(1);

@@ -41,6 +41,7 @@ const SeedSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
+      current_clinic_key: z.string(),
       practitioners: z.array(z.object({ id: z.string() })),
       staff: z.array(z.object({ id: z.string() })),
     }),

@@ -54,6 +54,9 @@ export const CLINIC_MODE_APP = extraApp("app-clinic-mode", E2E_APP_PORT + 3, "cl
   CLINIC_CLIENT_SECRET: LOCAL_DEFAULTS.clinicLevelClientSecret,
 });
 
+/** Set by global-setup: the main app's mail catcher (its page, and GET /email for the messages). */
+export const MAIL_CATCHER_URL_VAR = "E2E_MAIL_CATCHER_URL";
+
 /** Set by global-setup for the specs that look into the stacks' databases. */
 export const DATABASE_URL_VARS = {
   main: "E2E_DATABASE_URL",

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { defineAction } from "@/lib/actions/builder";
 import { done, refused } from "@/lib/actions/result";
 import { forceRefresh, requestReconnect } from "@/lib/admin/connections";
+import { auditAdminAction } from "@/lib/audit/admin-entry";
 import { listClinicConnections, ReconnectRequiredError, revokeClinicConnection, setAdmin } from "@/lib/auth";
 import { SECTIONS } from "@/lib/auth/sections";
 import { getConfig } from "@/lib/config";
@@ -21,6 +22,7 @@ export const revokeConnectionAction = defineAction(
   { name: "accounts.revoke-connection", roles: ADMIN, input: ConnectionId },
   async ({ actor, input }) => {
     const { revokedAtPlatform } = await revokeClinicConnection(actor, input.connectionId);
+    await auditAdminAction(actor, "connection.revoked", input.connectionId, { revokedAtPlatform });
     refreshView();
     return done(
       revokedAtPlatform
@@ -35,9 +37,13 @@ export const forceRefreshAction = defineAction(
   async ({ actor, input }) => {
     try {
       const { expiresAt } = await forceRefresh(actor, input.connectionId);
+      await auditAdminAction(actor, "connection.refresh_forced", input.connectionId, { outcome: "refreshed" });
       return done(`Refreshed. The new token is valid until ${formatTime(expiresAt)}.`);
     } catch (error) {
       if (!(error instanceof ReconnectRequiredError)) throw error;
+      await auditAdminAction(actor, "connection.refresh_forced", input.connectionId, {
+        outcome: "refused: now broken",
+      });
       return refused(
         "The platform refused the refresh token, so the connection is now broken. Ask its user to sign in again.",
       );
@@ -50,7 +56,8 @@ export const forceRefreshAction = defineAction(
 export const requestReconnectAction = defineAction(
   { name: "accounts.request-reconnect", roles: ADMIN, input: ConnectionId },
   async ({ actor, input }) => {
-    await requestReconnect(actor, input.connectionId);
+    const { revokedAtPlatform } = await requestReconnect(actor, input.connectionId);
+    await auditAdminAction(actor, "connection.reconnect_requested", input.connectionId, { revokedAtPlatform });
     refreshView();
     return done("Done. The next time this user uses the platform through the app, they are asked to sign in again.");
   },
@@ -60,6 +67,7 @@ export const setAdminAction = defineAction(
   { name: "accounts.set-admin", roles: ADMIN, input: Promotion },
   async ({ actor, input }) => {
     await setAdmin(actor, input.userId, input.isAdmin);
+    await auditAdminAction(actor, input.isAdmin ? "admin.promoted" : "admin.demoted", input.userId);
     refreshView();
     if (input.isAdmin) return done("Promoted: they can open the admin console from their next page.");
     return done(
@@ -83,7 +91,10 @@ export const prepareClinicTokenReplacementAction = defineAction(
   async ({ actor }) => {
     if (getConfig().authMode !== "clinic") return refused(NO_CLINIC_TOKEN_IN_ROLE_MODE);
     const current = (await listClinicConnections(actor.clinicId)).find((c) => c.clinicLevel && c.state !== "revoked");
-    if (current) await revokeClinicConnection(actor, current.id);
+    if (current) {
+      const { revokedAtPlatform } = await revokeClinicConnection(actor, current.id);
+      await auditAdminAction(actor, "connection.revoked", current.id, { revokedAtPlatform, clinicToken: true });
+    }
     refreshView();
     return done(
       current

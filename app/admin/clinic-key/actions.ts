@@ -5,6 +5,7 @@ import { revalidatePath } from "next/cache";
 import { defineAction, defineFormAction } from "@/lib/actions/builder";
 import { done, refused } from "@/lib/actions/result";
 import { ClinicKeyInputSchema, removeClinicKey, saveClinicKey } from "@/lib/admin/clinic-key";
+import { auditClinicKey } from "@/lib/audit/admin-entry";
 import { SECTIONS } from "@/lib/auth/sections";
 import { ForbiddenError } from "@/lib/clinic-api/errors";
 
@@ -25,6 +26,7 @@ export const saveClinicKeyAction = defineFormAction(
   async ({ actor, input }) => {
     try {
       const clinic = await saveClinicKey(actor, input.clinicKey);
+      await auditClinicKey(actor, "clinic_key.entered", input.clinicKey, clinic.integration_status);
       revalidatePath("/admin", "layout");
       const status =
         clinic.integration_status === "activated" ? " The platform reports the integration as activated." : "";
@@ -43,6 +45,7 @@ export const removeClinicKeyAction = defineAction(
   { name: "clinic-key.remove", roles: SECTIONS.admin.roles },
   async ({ actor }) => {
     await removeClinicKey(actor);
+    await auditClinicKey(actor, "clinic_key.removed");
     revalidatePath("/admin", "layout");
     return done(
       "Removed. Requests go to the platform without a clinic key until you enter a new one; webhooks stop until a key is activated again.",

@@ -178,6 +178,11 @@ describe("reconciliation", () => {
         await requestReconciliation(t.db, second, A, "schedule"),
       ];
       expect(r2.id).toBe(r1.id);
+      // One run, so one "reconciliation started" in the clinic's audit trail, however many asked.
+      const started = await t.db.auditEntry.findMany({ where: { clinicId: A, action: "reconciliation.started" } });
+      expect(started.map((e) => [e.targetId, e.actorUserId, e.details])).toEqual([
+        [r1.id, null, { trigger: "manual" }],
+      ]);
       await Promise.all([startWorkers(boss, deps), startWorkers(second, deps)]);
       await until(
         async () => (await t.db.reconciliationRun.findUniqueOrThrow({ where: { id: r1.id } })).status === "succeeded",

@@ -6,19 +6,34 @@ import type PgBoss from "pg-boss";
 import type { ReconciliationRun, ReconciliationTrigger } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { enqueueReconciliation } from "@/lib/jobs/enqueue";
+import { recordAudit } from "@/lib/audit/record";
 
 export async function requestReconciliation(
   db: Db,
   boss: PgBoss,
   clinicId: string,
   trigger: ReconciliationTrigger,
+  /** The admin who asked (null: the schedule). */
+  requestedBy: string | null = null,
 ): Promise<ReconciliationRun> {
   const run = await db.reconciliationRun.create({ data: { clinicId, trigger } });
   const jobId = await enqueueReconciliation(boss, { clinicId, runId: run.id }).catch(async (error: unknown) => {
     await db.reconciliationRun.delete({ where: { id: run.id } });
     throw error;
   });
-  if (jobId) return run;
+  if (jobId) {
+    await recordAudit(
+      {
+        clinicId,
+        actorUserId: requestedBy,
+        action: "reconciliation.started",
+        target: { type: "reconciliation_run", id: run.id },
+        details: { trigger },
+      },
+      db,
+    );
+    return run;
+  }
   await db.reconciliationRun.delete({ where: { id: run.id } });
   const waiting = await db.reconciliationRun.findFirst({
     where: { clinicId, status: "queued" },

@@ -1,0 +1,86 @@
+// One alert: what happened and what to do, since when, its link, who acknowledged it, and how the
+// email went. Open alerts carry the acknowledge button.
+import { ActionButton } from "@/components/admin/action-button";
+import { StatusBadge } from "@/components/admin/status-badge";
+import { When } from "@/components/ui/when";
+import type { ActionResult } from "@/lib/actions/result";
+import type { AlertView } from "@/lib/alerts/view";
+
+/** A page of the app is a link; an address to send someone is shown whole, to copy. */
+function LinkLine({ link }: { link: NonNullable<AlertView["link"]> }) {
+  if (!link.href.startsWith("http"))
+    return (
+      <p className="text-sm">
+        <a href={link.href} className="font-medium text-brand-700 underline">
+          {link.label} →
+        </a>
+      </p>
+    );
+  return (
+    <p className="text-sm">
+      {link.label}: <code className="select-all break-all rounded bg-slate-100 px-1.5 py-0.5">{link.href}</code>
+    </p>
+  );
+}
+
+export function AlertCard({
+  alert,
+  acknowledge,
+}: {
+  alert: AlertView;
+  /** The acknowledge action (open alerts only). */
+  acknowledge?: (input: { alertId: string }) => Promise<ActionResult>;
+}) {
+  const resolved = alert.resolvedAt !== null;
+  const tone = resolved ? "border-slate-200" : alert.stage === "disabled" ? "border-red-300" : "border-amber-300";
+  return (
+    <article
+      aria-labelledby={`alert-${alert.id}`}
+      data-alert-kind={alert.kind}
+      data-alert-stage={alert.stage}
+      className={`space-y-2 rounded-lg border bg-white p-4 ${tone}`}
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 id={`alert-${alert.id}`} className="font-semibold">
+          {alert.title}
+        </h3>
+        <StatusBadge state={resolved ? "resolved" : alert.stage} />
+        {!resolved && alert.acknowledged && <StatusBadge state="acknowledged" />}
+      </header>
+      <p className="text-sm text-slate-700">{alert.body}</p>
+      {!resolved && alert.link && <LinkLine link={alert.link} />}
+      <p className="text-xs text-slate-600">
+        Opened <When iso={alert.openedAt} />
+        {alert.stageChangedAt !== alert.openedAt && (
+          <>
+            {" "}
+            · worse since <When iso={alert.stageChangedAt} />
+          </>
+        )}
+        {resolved && (
+          <>
+            {" "}
+            · resolved <When iso={alert.resolvedAt} />
+          </>
+        )}
+        {alert.acknowledged && (
+          <>
+            {" "}
+            · acknowledged by {alert.acknowledged.by}, <When iso={alert.acknowledged.at} />
+          </>
+        )}
+        {!resolved && (alert.emailed ? " · emailed to the admins" : "")}
+      </p>
+      {!resolved && alert.emailProblem && (
+        <p className="text-xs text-amber-900">Email not sent: {alert.emailProblem}</p>
+      )}
+      {acknowledge && !resolved && !alert.acknowledged && (
+        <ActionButton
+          label="Acknowledge"
+          ariaLabel={`Acknowledge: ${alert.title}`}
+          action={acknowledge.bind(null, { alertId: alert.id })}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,189 @@
+// The audit trail against a real PostgreSQL: concurrent appends of one clinic stay one unbroken chain,
+// the table refuses UPDATE and DELETE, a row changed behind the app's back is named by the verifier,
+// retention keeps the chain verifiable, and the page's and export's reads never cross clinics.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
+import { db } from "@/lib/db";
+import { pool } from "@/lib/db-pool";
+import { appendAuditEntry, recordAudit, type AuditInput } from "@/lib/audit/record";
+import { verifyAuditTrail } from "@/lib/audit/verify";
+import { applyAuditRetention } from "@/lib/audit/retention";
+import { listAuditEntries } from "@/lib/audit/query";
+import { csvOf } from "@/lib/audit/export";
+import { parseAuditFilters } from "@/lib/audit/filters";
+
+let database: TestDatabase;
+let sql: pg.Pool;
+const users = { a: "", b: "" };
+
+const entry = (clinicId: string, actorUserId: string | null, extra: Partial<AuditInput> = {}): AuditInput => ({
+  clinicId,
+  actorUserId,
+  action: "patients.searched",
+  details: { search: "ito", page: 1 },
+  ...extra,
+});
+
+async function tamper(statement: string, params: unknown[]): Promise<void> {
+  // What someone with the database owner's rights can do: switch the guard off and edit a row.
+  const client = await sql.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("ALTER TABLE audit_entries DISABLE TRIGGER audit_entries_append_only");
+    await client.query(statement, params);
+    await client.query("ALTER TABLE audit_entries ENABLE TRIGGER audit_entries_append_only");
+    await client.query("COMMIT");
+  } finally {
+    client.release();
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase("audit", { migrated: true });
+  process.env.DATABASE_URL = database.url;
+  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  for (const [key, clinicId] of [
+    ["a", "clinic_a"],
+    ["b", "clinic_b"],
+  ] as const) {
+    await db.clinic.create({ data: { id: clinicId, name: `Clinic ${key.toUpperCase()}` } });
+    users[key] = (
+      await db.user.create({
+        data: { clinicId, platformUserId: `prac_${key}`, platformUserType: "Practitioner", name: `Dr ${key}` },
+      })
+    ).id;
+  }
+});
+afterAll(async () => {
+  await sql?.end();
+  await db.$disconnect();
+  await pool().end();
+  await database?.drop();
+});
+
+describe("appending", () => {
+  it("keeps one unbroken chain per clinic under concurrent appends", async () => {
+    await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => appendAuditEntry(db, entry("clinic_a", users.a, { details: { i } }))),
+      ...Array.from({ length: 10 }, (_, i) => appendAuditEntry(db, entry("clinic_b", users.b, { details: { i } }))),
+    ]);
+    const seqs = await db.auditEntry.findMany({
+      where: { clinicId: "clinic_a" },
+      orderBy: { seq: "asc" },
+      select: { seq: true, at: true },
+    });
+    expect(seqs.map((s) => s.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // Times follow the chain: each is taken once the clinic's lock is held.
+    for (let i = 1; i < seqs.length; i++) expect(seqs[i].at >= seqs[i - 1].at).toBe(true);
+    const reports = await verifyAuditTrail(sql);
+    expect(reports.map((r) => [r.clinicId, r.ok, r.entries])).toEqual([
+      ["clinic_a", true, 30],
+      ["clinic_b", true, 10],
+    ]);
+  });
+
+  it("labels the person as they were, and keeps no NUL or overlong text", async () => {
+    const row = await appendAuditEntry(
+      db,
+      entry("clinic_a", users.a, { details: { search: `a\u0000b${"x".repeat(5000)}` } }),
+    );
+    expect(row.actorLabel).toBe("Dr a");
+    const search = (row.details as { search: string }).search;
+    expect(search.startsWith("abxxx")).toBe(true);
+    expect(search).toHaveLength(1000);
+  });
+
+  it("refuses to change or delete an entry", async () => {
+    await expect(sql.query("UPDATE audit_entries SET actor_label = 'someone' WHERE seq = 1")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql.query("DELETE FROM audit_entries WHERE seq = 1")).rejects.toThrow(/append-only/);
+    await expect(sql.query("TRUNCATE audit_entries")).rejects.toThrow(/append-only/);
+  });
+
+  it("does not fail the caller when the entry cannot be written, and writes nothing half", async () => {
+    const before = await db.auditEntry.count({ where: { clinicId: "clinic_a" } });
+    // A value JSON cannot hold stands for any failure to write.
+    await expect(recordAudit(entry("clinic_a", users.a, { details: { n: 1n } }))).resolves.toBe(undefined);
+    expect(await db.auditEntry.count({ where: { clinicId: "clinic_a" } })).toBe(before);
+  });
+});
+
+describe("verifying", () => {
+  it("names the entry that was changed behind the app's back", async () => {
+    await tamper(
+      "UPDATE audit_entries SET details = '{\"search\":\"someone else\"}' WHERE clinic_id = 'clinic_b' AND seq = 4",
+      [],
+    );
+    const report = (await verifyAuditTrail(sql, "clinic_b"))[0];
+    expect(report).toMatchObject({ ok: false, brokenAt: { seq: 4, action: "patients.searched" } });
+    expect((await verifyAuditTrail(sql, "clinic_a"))[0].ok).toBe(true);
+  });
+});
+
+describe("retention", () => {
+  it("removes entries past the period, records the removal, and the chain still verifies", async () => {
+    const clinicId = "clinic_r";
+    await db.clinic.create({ data: { id: clinicId, name: "Retention" } });
+    const old = new Date("2019-01-01T00:00:00Z");
+    for (let i = 0; i < 3; i++)
+      await appendAuditEntry(db, entry(clinicId, null, { details: { i } }), () => new Date(old.getTime() + i));
+    await appendAuditEntry(db, entry(clinicId, null));
+    const removed = await applyAuditRetention(db, 365);
+    expect(removed).toBe(3);
+    const left = await db.auditEntry.findMany({ where: { clinicId }, orderBy: { seq: "asc" } });
+    expect(left.map((e) => [e.seq, e.action])).toEqual([
+      [4, "patients.searched"],
+      [5, "audit.entries_removed"],
+    ]);
+    expect(left[1].details).toMatchObject({ throughSeq: 3, removed: 3, retentionDays: 365 });
+    expect((await verifyAuditTrail(sql, clinicId))[0]).toMatchObject({ ok: true, firstSeq: 4 });
+  });
+
+  it("goes on from where the chain was when every entry is past the period", async () => {
+    const clinicId = "clinic_r_all";
+    await db.clinic.create({ data: { id: clinicId, name: "All old" } });
+    for (let i = 0; i < 2; i++)
+      await appendAuditEntry(db, entry(clinicId, null, { details: { i } }), () => new Date(Date.UTC(2019, 0, 1, i)));
+    expect(await applyAuditRetention(db, 365)).toBe(2);
+    const after = await db.auditEntry.findMany({ where: { clinicId }, orderBy: { seq: "asc" } });
+    expect(after.map((e) => [e.seq, e.action])).toEqual([[3, "audit.entries_removed"]]);
+    expect((await verifyAuditTrail(sql, clinicId))[0]).toMatchObject({ ok: true, firstSeq: 3, entries: 1 });
+  });
+
+  it("keeps everything when the period is 0", async () => {
+    expect(await applyAuditRetention(db, 0)).toBe(0);
+  });
+});
+
+describe("reading", () => {
+  it("filters by person, action and days, and never shows another clinic's entries", async () => {
+    await appendAuditEntry(db, entry("clinic_b", users.b, { action: "auth.signed_in", details: {} }));
+    const all = await listAuditEntries("clinic_b", parseAuditFilters({}).filters);
+    expect(all.total).toBe(11);
+    expect(all.rows.every((r) => r.actorUserId === users.b)).toBe(true);
+
+    const signIns = await listAuditEntries("clinic_b", parseAuditFilters({ action: "auth.signed_in" }).filters);
+    expect(signIns.rows.map((r) => r.action)).toEqual(["auth.signed_in"]);
+    const byOther = await listAuditEntries("clinic_b", parseAuditFilters({ person: users.a }).filters);
+    expect(byOther.total).toBe(0);
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await listAuditEntries("clinic_b", parseAuditFilters({ from: today, to: today }).filters)).total).toBe(11);
+    expect((await listAuditEntries("clinic_b", parseAuditFilters({ to: "2020-01-01" }).filters)).total).toBe(0);
+  });
+
+  it("exports CSV a spreadsheet cannot run", async () => {
+    const row = await appendAuditEntry(db, entry("clinic_b", users.b, { details: { search: "=HYPERLINK(1)" } }));
+    const { rows } = await listAuditEntries("clinic_b", parseAuditFilters({}).filters);
+    const csv = csvOf(rows, true);
+    expect(csv.split("\n")[0]).toBe(
+      "time_utc,person,person_id,action,action_code,target_type,target_id,details,details_json,entry,hash",
+    );
+    expect(csv).toContain(row.hash);
+    expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(csv).toContain("search: =HYPERLINK(1)");
+    expect(csv).not.toContain(users.a);
+  });
+});

@@ -1,0 +1,54 @@
+// The audit page's filters as they travel in its URL and in the CSV export's: person, action, and a
+// range of days in the clinic's time zone (both ends included). Shared by the server page, the
+// export route and the browser form; no server-only imports.
+import { z } from "zod";
+import { AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
+import { blankToUndefined, parseUrlFilters, urlFiltersHref, type SearchParams } from "@/lib/admin/url-filters";
+
+/** The person filter's value for entries the app wrote itself. */
+export const SYSTEM_PERSON = "system";
+
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Write the day as YYYY-MM-DD.", abort: true })
+  .refine((d) => {
+    const date = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
+  }, "That is not a valid date.");
+
+export const AuditFiltersSchema = z.object({
+  person: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => v === SYSTEM_PERSON || z.uuid().safeParse(v).success, "Choose a person from the list.")
+      .optional(),
+  ),
+  action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTION_NAMES, "Choose an action from the list.").optional()),
+  from: z.preprocess(blankToUndefined, Day.optional()),
+  to: z.preprocess(blankToUndefined, Day.optional()),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int("A page is a whole number.").min(1, "Pages start at 1.").max(1_000_000).default(1),
+  ),
+});
+export type AuditFilters = z.infer<typeof AuditFiltersSchema>;
+
+export const DEFAULT_AUDIT_FILTERS: AuditFilters = AuditFiltersSchema.parse({});
+
+export function parseAuditFilters(raw: SearchParams): { filters: AuditFilters; errors: Record<string, string[]> } {
+  const parsed = parseUrlFilters(AuditFiltersSchema, raw);
+  const { from, to } = parsed.filters;
+  if (from && to && to < from) {
+    // A range that ends before it starts would show nothing without saying why.
+    return {
+      filters: { ...parsed.filters, to: undefined },
+      errors: { ...parsed.errors, to: ["The last day comes before the first day."] },
+    };
+  }
+  return parsed;
+}
+
+export function auditFiltersHref(base: string, filters: AuditFilters): string {
+  return urlFiltersHref(base, filters, DEFAULT_AUDIT_FILTERS);
+}

@@ -1,0 +1,15 @@
+// The audit trail's retention on the job queue: once a day (lib/jobs/queues.ts schedules it), once
+// across app processes.
+import "server-only";
+import type PgBoss from "pg-boss";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { getConfig } from "@/lib/config";
+import { QUEUES } from "@/lib/jobs/queues";
+import { applyAuditRetention } from "@/lib/audit/retention";
+
+export async function registerAuditJobs(boss: PgBoss, db: PrismaClient): Promise<void> {
+  await boss.work(QUEUES.auditRetention, async () => {
+    const removed = await applyAuditRetention(db, getConfig().auditRetentionDays);
+    if (removed > 0) console.log(`[audit] removed ${removed} entries past the retention period`);
+  });
+}

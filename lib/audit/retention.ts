@@ -1,0 +1,60 @@
+// How long the audit trail is kept (AUDIT_RETENTION_DAYS, six years by default; 0 keeps everything).
+// Entries older than that are deleted a clinic at a time under the clinic's audit lock, and the
+// removal is itself appended to the chain ("audit.entries_removed", naming the last entry removed
+// and its hash), so the chain still verifies from its new first entry and nobody can remove the
+// oldest entries unnoticed.
+import "server-only";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { appendLocked, chainHead, lockClinicTrail } from "@/lib/audit/record";
+
+const DAY_MS = 86_400_000;
+
+/** Returns how many entries were removed, across clinics. */
+export async function applyAuditRetention(client: PrismaClient, days: number, now = new Date()): Promise<number> {
+  if (days === 0) return 0;
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const clinics = await client.auditEntry.findMany({
+    where: { at: { lt: cutoff } },
+    distinct: ["clinicId"],
+    select: { clinicId: true },
+  });
+  let removed = 0;
+  for (const { clinicId } of clinics) {
+    removed += await client.$transaction(
+      async (tx) => {
+        await lockClinicTrail(tx, clinicId);
+        const through = await tx.auditEntry.findFirst({
+          where: { clinicId, at: { lt: cutoff } },
+          orderBy: { seq: "desc" },
+          select: { seq: true, hash: true },
+        });
+        if (!through) return 0;
+        const head = await chainHead(tx, clinicId);
+        // The append-only trigger lets this transaction, and only it, delete.
+        await tx.$executeRaw`SELECT set_config('clinic_connect.audit_retention', 'on', true)`;
+        const { count } = await tx.auditEntry.deleteMany({ where: { clinicId, seq: { lte: through.seq } } });
+        await tx.$executeRaw`SELECT set_config('clinic_connect.audit_retention', 'off', true)`;
+        await appendLocked(
+          tx,
+          {
+            clinicId,
+            actorUserId: null,
+            action: "audit.entries_removed",
+            details: {
+              throughSeq: through.seq,
+              throughHash: through.hash,
+              removed: count,
+              olderThan: cutoff.toISOString(),
+              retentionDays: days,
+            },
+          },
+          new Date(),
+          head,
+        );
+        return count;
+      },
+      { maxWait: 30_000, timeout: 120_000 },
+    );
+  }
+  return removed;
+}
