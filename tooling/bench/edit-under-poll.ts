@@ -8,7 +8,7 @@
 //   node --import tsx tooling/bench/edit-under-poll.ts   (DATABASE_URL or TEST_PG_ADMIN_URL: a server)
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { chromium, expect, type Page } from "@playwright/test";
+import { chromium, expect, type Page, type Request } from "@playwright/test";
 import pg from "pg";
 import {
   appServerArgs,
@@ -32,6 +32,18 @@ const ARRIVAL_MS = 250;
 interface Press {
   waitedMs: number;
   totalMs: number;
+  /** A read of the page (a poll, or the list and chart it refetches) was under way at the click. */
+  readInFlight: boolean;
+}
+
+/** The page's own reads under way (fetches that are not the edit), for telling presses apart. */
+function trackReads(page: Page, editId: string): Set<Request> {
+  const inFlight = new Set<Request>();
+  const isRead = (r: Request) => r.resourceType() === "fetch" && r.headers()["next-action"] !== editId;
+  page.on("request", (r) => void (isRead(r) && inFlight.add(r)));
+  page.on("requestfinished", (r) => void inFlight.delete(r));
+  page.on("requestfailed", (r) => void inFlight.delete(r));
+  return inFlight;
 }
 
 /** The edit's server-action id, from the build's manifest (found by its exported name). */
@@ -44,23 +56,25 @@ function actionId(exportedName: string): string {
   return found[0];
 }
 
-async function press(page: Page, editId: string): Promise<Press> {
+async function press(page: Page, editId: string, reads: Set<Request>): Promise<Press> {
   const button = page.getByRole("button", { name: "Reconcile now" });
   await expect(button).toBeEnabled({ timeout: 60_000 });
   const sent = page.waitForResponse((r) => r.request().headers()["next-action"] === editId, { timeout: 60_000 });
   const clickedAt = Date.now();
+  const readInFlight = reads.size > 0;
   await button.click();
   // The panel shows the queued run once the edit's answer is in.
   await page.getByRole("button", { name: "Reconciling…" }).waitFor({ timeout: 60_000 });
   const answeredAt = Date.now();
   const response = await sent;
-  return { waitedMs: Math.max(0, response.request().timing().startTime - clickedAt), totalMs: answeredAt - clickedAt };
+  const waitedMs = Math.max(0, response.request().timing().startTime - clickedAt);
+  return { waitedMs, totalMs: answeredAt - clickedAt, readInFlight };
 }
 
-async function phase(page: Page, editId: string, label: string): Promise<void> {
+async function phase(page: Page, editId: string, reads: Set<Request>, label: string): Promise<void> {
   const presses: Press[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    presses.push(await press(page, editId));
+    presses.push(await press(page, editId, reads));
     process.stdout.write(".");
     // Presses at random moments of the poll's cycle (the run itself finishes within a second or so).
     await sleep(1000 + Math.random() * 3000);
@@ -72,6 +86,13 @@ async function phase(page: Page, editId: string, label: string): Promise<void> {
     `\n${label}: ${presses.length} presses\n` +
       `  waited in the browser before sending: median ${ms(waited.p50)}, mean ${ms(waited.mean)}, max ${ms(waited.max)}\n` +
       `  click to answer:                      median ${ms(total.p50)}, mean ${ms(total.mean)}, max ${ms(total.max)}`,
+  );
+  const behind = presses.filter((p) => p.readInFlight);
+  const clear = presses.filter((p) => !p.readInFlight);
+  const mean = (ps: Press[]) => (ps.length ? ms(summarize(ps.map((p) => p.waitedMs)).mean) : "—");
+  console.log(
+    `  waited, a read of the page under way at the click: ${behind.length} presses, mean ${mean(behind)}; ` +
+      `none under way: ${clear.length} presses, mean ${mean(clear)}`,
   );
 }
 
@@ -120,8 +141,9 @@ async function main(): Promise<void> {
       console.log("signed in; on /events");
 
       const editId = actionId("startReconciliation");
-      for (let i = 0; i < 2; i++) await press(page, editId); // warm-up: the first runs compile and cache
-      await phase(page, editId, "quiet (the poll reads the head only)");
+      const reads = trackReads(page, editId);
+      for (let i = 0; i < 2; i++) await press(page, editId, reads); // warm-up: the first runs compile and cache
+      await phase(page, editId, reads, "quiet (the poll reads the head only)");
 
       const pool = new pg.Pool({ connectionString: database.url, max: 1 });
       let n = 0;
@@ -134,7 +156,12 @@ async function main(): Promise<void> {
         );
       }, ARRIVAL_MS);
       try {
-        await phase(page, editId, `busy (an event every ${ARRIVAL_MS} ms: each poll refetches the list and the chart)`);
+        await phase(
+          page,
+          editId,
+          reads,
+          `busy (an event every ${ARRIVAL_MS} ms: each poll refetches the list and the chart)`,
+        );
       } finally {
         clearInterval(arrivals);
         await pool.end();
