@@ -10,7 +10,6 @@ import type { z } from "zod";
 import { decideAccess, getCurrentUser, type Actor, type Caller } from "@/lib/auth";
 import type { AppRole } from "@/lib/auth/roles";
 import { describeForLog, failureOf, type FailureWording } from "@/lib/actions/platform-failure";
-import { ActionError } from "@/lib/actions/action-error";
 import {
   FORBIDDEN,
   SIGNED_OUT,
@@ -18,12 +17,13 @@ import {
   invalid,
   type ActionFailure,
   type ActionResult,
+  type FailureCode,
 } from "@/lib/actions/result";
 
 export interface ActionSpec<S extends z.ZodType | undefined> {
-  /** Names the action in logs (and in the audit trail, once there is one). */
+  /** Names the action in logs, and wherever settle() records outcomes. */
   name: string;
-  /** Who may call it; empty means anyone signed in. The same lists drive the navigation (lib/routes). */
+  /** Who may call it; empty means anyone signed in. Usually a section's roles (lib/auth/sections.ts). */
   roles: readonly AppRole[];
   /** The input's schema; without one, whatever was sent is ignored. */
   input?: S;
@@ -77,13 +77,18 @@ export async function perform<S extends z.ZodType | undefined, T>(
 
 /**
  * The one place where who called, which action and how it ended are known together. Today it logs
- * what was thrown (by class and request id only); the audit trail writes its entry here.
+ * what was thrown when it is the app's or the platform's trouble (by class and request id only; a
+ * person's refusal is not an error). An entry every action should leave (who tried what, and how it
+ * ended) belongs here; what an action changed, it records itself (lib/audit).
  */
 function settle<T>(name: string, caller: Caller | null, result: ActionResult<T>, thrown?: unknown): ActionResult<T> {
-  if (thrown !== undefined && !(thrown instanceof ActionError))
+  if (thrown !== undefined && !result.ok && OPERATIONAL.has(result.code))
     console.error(`[action] ${name} failed for user ${caller?.user.id ?? "-"}: ${describeForLog(thrown)}`);
   return result;
 }
+
+/** Failures that are the app's or the platform's trouble, worth a line in the server's log. */
+const OPERATIONAL = new Set<FailureCode>(["busy", "unavailable", "unexpected", "error"]);
 
 /** A server action called with one argument: `action(input)`. */
 export function defineAction<T, S extends z.ZodType | undefined = undefined>(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { errorFromResponse, PlatformUnavailableError, UnexpectedResponseError } from "@/lib/clinic-api/errors";
-import { failureOf } from "./platform-failure";
+import { describeForLog, failureOf } from "./platform-failure";
 import { HTTP_STATUS } from "./result";
 
 /** The answer and the HTTP status a JSON route gives it, worded as the resource actions word a 404. */
@@ -82,5 +82,20 @@ describe("failureOf: plain words, the request id, and where to go", () => {
     const result = platformFailure(error);
     expect(result.status).toBe(401);
     expect(result.failure.reconnect).toBe(reconnect);
+  });
+});
+
+describe("describeForLog: the kind and the request id, never the message", () => {
+  it.each([
+    [
+      "a platform 404",
+      errorFromResponse(404, "req-9", body("not_found", "patient Ada Lovelace")),
+      "platform not_found HTTP 404 (request req-9)",
+    ],
+    ["a time-out", new PlatformUnavailableError("timed out after secret_token=abc"), "platform platform_unavailable"],
+    ["our own bug", new TypeError("x is undefined for secret_token=abc"), "TypeError"],
+    ["not an Error at all", "secret_token=abc", "string"],
+  ])("%s", (_label, error, expected) => {
+    expect(describeForLog(error)).toBe(expected);
   });
 });

@@ -88,9 +88,14 @@ export function failureOf(error: unknown, wording: FailureWording = {}): ActionF
   return failure("error", "Something went wrong on our side. Try again in a moment.");
 }
 
-/** For logs: the error's class and the platform's request id, never its message (it may quote input). */
+/**
+ * For logs: what kind of error and the platform's request id, never its message (it may quote
+ * input). A platform error says its kind ("platform_unavailable"…): class names do not survive the
+ * production build's minifier.
+ */
 export function describeForLog(error: unknown): string {
   if (!(error instanceof Error)) return typeof error;
-  const requestId = error instanceof ClinicApiError && error.requestId ? ` (request ${error.requestId})` : "";
-  return `${error.name}${requestId}`;
+  if (error instanceof ClinicApiError)
+    return `platform ${error.kind}${error.status ? ` HTTP ${error.status}` : ""}${error.requestId ? ` (request ${error.requestId})` : ""}`;
+  return error.name;
 }
