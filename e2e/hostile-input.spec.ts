@@ -156,6 +156,7 @@ const PLATFORM_404 = {
 
 type Listed<T> = { ok: true; data: { items: T[] } };
 type Timeline = { ok: true; data: { events: Array<{ id: string }> } };
+type ChartAnswer = { ok: true; data: { days: string[] } };
 const IDLE = { ok: true, data: null };
 const keyForm = (key?: string | Blob) => {
   const form = new FormData();
@@ -773,6 +774,20 @@ const ACTION_ROWS: ActionRow[] = [
   },
   { name: "null", action: RES.list, as: "practitioner", args: () => [null], answer: is(invalid("_")) },
   {
+    name: "a filtered view at page 1,000,000: read within its cap, nothing there",
+    action: RES.list,
+    as: "practitioner",
+    args: () => [{ q: "a", page: 1_000_000, size: 100 }],
+    answer: holds((v) => expect(itemIds(v)).toEqual([])),
+  },
+  {
+    name: "page 1,000,001",
+    action: RES.list,
+    as: "practitioner",
+    args: () => [{ page: 1_000_001 }],
+    answer: is(invalid("page")),
+  },
+  {
     name: "search for another clinic's resource",
     action: RES.list,
     as: "practitioner",
@@ -1194,6 +1209,55 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       json: () => invalid("date"),
     },
     {
+      name: "date on the calendar's last day: answered at once, nothing there",
+      as: "staff",
+      send: get("/api/events", "date=9999-12-31"),
+      status: 200,
+      json: () => EMPTY_TIMELINE,
+    },
+    {
+      name: "a range over the calendar's last year",
+      as: "staff",
+      send: get("/api/events", "date=9999-01-01..9999-12-31"),
+      status: 200,
+      json: () => EMPTY_TIMELINE,
+    },
+    {
+      name: "date after the calendar's last day",
+      as: "staff",
+      send: get("/api/events", `date=${encodeURIComponent(">9999-12-31")}`),
+      status: 422,
+      json: () => invalid("date"),
+    },
+    {
+      name: "date before the calendar's first day",
+      as: "staff",
+      send: get("/api/events", `date=${encodeURIComponent("<0001-01-01")}`),
+      status: 422,
+      json: () => invalid("date"),
+    },
+    {
+      name: "date in year 0000",
+      as: "staff",
+      send: get("/api/events", "date=0000-01-01"),
+      status: 422,
+      json: () => invalid("date"),
+    },
+    {
+      name: "date of a six-digit year",
+      as: "staff",
+      send: get("/api/events", `date=${encodeURIComponent("+010000-01-01")}`),
+      status: 422,
+      json: () => invalid("date"),
+    },
+    {
+      name: "cursor past year 9999",
+      as: "staff",
+      send: get("/api/events", `cursor=${Buffer.from("+010000-01-01T00:00:00.000Z|x").toString("base64url")}`),
+      status: 422,
+      json: () => ({ ok: false, code: "invalid", message: INVALID, errors: { cursor: ["bad cursor"] } }),
+    },
+    {
       name: "cursor of garbage",
       as: "staff",
       send: get("/api/events", "cursor=!!!not%20base64!!!"),
@@ -1264,6 +1328,27 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       name: "date that is not a day",
       as: "staff",
       send: get("/api/events/chart", "date=2026-02-30"),
+      status: 422,
+      json: () => invalid("date"),
+    },
+    {
+      name: "date on the calendar's last day: one bar, at once",
+      as: "staff",
+      send: get("/api/events/chart", "date=9999-12-31"),
+      status: 200,
+      check: (_response, text) => expect((JSON.parse(text) as ChartAnswer).data.days).toEqual(["9999-12-31"]),
+    },
+    {
+      name: "the whole calendar: a year of bars at most",
+      as: "staff",
+      send: get("/api/events/chart", "date=0001-01-01..9999-12-31"),
+      status: 200,
+      check: (_response, text) => expect((JSON.parse(text) as ChartAnswer).data.days).toHaveLength(366),
+    },
+    {
+      name: "after the calendar's last day",
+      as: "staff",
+      send: get("/api/events/chart", `date=${encodeURIComponent(">9999-12-31")}`),
       status: 422,
       json: () => invalid("date"),
     },
@@ -1831,6 +1916,20 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
         errors: { person: ["Choose a person from the list."], from: ["That is not a valid date."] },
       }),
       noEcho: () => [SQL],
+    },
+    {
+      name: "to the calendar's last day",
+      as: "admin",
+      send: (api) => api.get("/admin/audit/export?from=9999-12-31&to=9999-12-31"),
+      status: 200,
+      check: (_response, text) => expect(text.trim().split("\n")).toHaveLength(1),
+    },
+    {
+      name: "from year 0000",
+      as: "admin",
+      send: (api) => api.get("/admin/audit/export?from=0000-01-01"),
+      status: 422,
+      json: () => ({ ok: false, code: "invalid", message: INVALID, errors: { from: ["That is not a valid date."] } }),
     },
     {
       name: "another clinic's person: nothing of theirs",

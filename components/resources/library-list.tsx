@@ -7,7 +7,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState, RequestId } from "@/components/ui/states";
 import type { ResourceRecord } from "@/lib/contract";
 import type { ResourceListFilter } from "@/lib/resources/fields";
-import { hasFilters } from "@/lib/resources/list-filter";
+import { hasFilters, TRUNCATED_NOTE } from "@/lib/resources/list-filter";
 import type { ActionFailure } from "@/lib/actions/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { shownError } from "@/lib/actions/client";
@@ -96,6 +96,7 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
           onDelete={setDeleting}
         />
       )}
+      {list.data?.truncated && <p className="text-sm text-amber-900">{TRUNCATED_NOTE}</p>}
       {list.data && list.data.meta.total_count > 0 && (
         <Pagination
           meta={list.data.meta}

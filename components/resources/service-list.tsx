@@ -7,6 +7,7 @@ import type { ResourceListFilter } from "@/lib/resources/fields";
 import { shownError } from "@/lib/actions/client";
 import { LibraryFilters } from "@/components/resources/library-filters";
 import { PAGE_SIZES } from "@/components/resources/library-list";
+import { TRUNCATED_NOTE } from "@/lib/resources/list-filter";
 import { ServiceResourceTable } from "@/components/resources/service-resource-table";
 import { useServiceResources } from "@/components/resources/use-resources";
 
@@ -35,6 +36,7 @@ export function ServiceList() {
       ) : (
         <ServiceResourceTable resources={list.data.items} />
       )}
+      {list.data?.truncated && <p className="text-sm text-amber-900">{TRUNCATED_NOTE}</p>}
       {list.data && list.data.meta.total_count > 0 && (
         <Pagination
           meta={list.data.meta}

@@ -2,6 +2,7 @@
 // range of days in the clinic's time zone (both ends included). Shared by the server page, the
 // export route and the browser form; no server-only imports.
 import { z } from "zod";
+import { isCalendarDate } from "@/lib/contract/date-filter";
 import { AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
 import { blankToUndefined, parseUrlFilters, urlFiltersHref, type SearchParams } from "@/lib/admin/url-filters";
 
@@ -11,10 +12,7 @@ export const SYSTEM_PERSON = "system";
 const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Write the day as YYYY-MM-DD.", abort: true })
-  .refine((d) => {
-    const date = new Date(`${d}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
-  }, "That is not a valid date.");
+  .refine(isCalendarDate, "That is not a valid date.");
 
 export const AuditFiltersSchema = z.object({
   person: z.preprocess(

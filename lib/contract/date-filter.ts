@@ -12,50 +12,96 @@ export type DateFilterResult = { ok: true; filter: DateFilter } | { ok: false; m
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True when `s` is `yyyy-mm-dd` and names a real calendar day. */
+/** The first and last days the grammar names: four-digit years, 0001 to 9999. */
+export const MIN_DAY = "0001-01-01";
+export const MAX_DAY = "9999-12-31";
+
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number) => (m === 2 ? (isLeap(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+/** True when `s` is `yyyy-mm-dd` and names a real calendar day from 0001-01-01 to 9999-12-31. */
 export function isCalendarDate(s: string): boolean {
   const m = DAY.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
 }
+
+/**
+ * Days since 1970-01-01 of a `yyyy-mm-dd` day, by arithmetic on numbers (proleptic Gregorian), so
+ * day arithmetic never depends on how a year formats or sorts as text. The inverse is dayFromNumber.
+ */
+export function dayNumber(day: string): number {
+  const [y0, m, d] = day.split("-").map(Number);
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** The `yyyy-mm-dd` day of a day number; only meaningful from MIN_DAY to MAX_DAY. */
+export function dayFromNumber(n: number): string {
+  const z = n + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+}
+
+export const MIN_DAY_NUMBER = dayNumber(MIN_DAY);
+export const MAX_DAY_NUMBER = dayNumber(MAX_DAY);
+const DAY_MS = 86_400_000;
 
 const FORMS = "use yyyy-mm-dd, <yyyy-mm-dd, >yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd";
 
 export function parseDateFilter(input: string): DateFilterResult {
   const s = input.trim();
   const bad = (why: string): DateFilterResult => ({ ok: false, message: `${why}; ${FORMS}` });
+  const notADay = `not a valid date (days run from ${MIN_DAY} to ${MAX_DAY})`;
   if (s.includes("..")) {
     const parts = s.split("..");
     if (parts.length !== 2) return bad("a range has exactly one '..'");
     const [from, to] = parts;
-    if (!isCalendarDate(from) || !isCalendarDate(to)) return bad("a range needs two valid dates");
-    if (from > to) return bad("the range starts after it ends");
+    if (!isCalendarDate(from) || !isCalendarDate(to))
+      return bad(`a range needs two valid dates from ${MIN_DAY} to ${MAX_DAY}`);
+    if (dayNumber(from) > dayNumber(to)) return bad("the range starts after it ends");
     return { ok: true, filter: { kind: "between", from, to } };
   }
   const op = s[0];
   if (op === "<" || op === ">") {
     const date = s.slice(1);
-    if (!isCalendarDate(date)) return bad("not a valid date");
+    if (!isCalendarDate(date)) return bad(notADay);
+    // Nothing can match these, and their day before/after is outside the calendar the app keeps.
+    if (op === "<" && date === MIN_DAY) return bad(`there is no day before ${MIN_DAY}`);
+    if (op === ">" && date === MAX_DAY) return bad(`there is no day after ${MAX_DAY}`);
     return { ok: true, filter: { kind: op === "<" ? "before" : "after", date } };
   }
-  if (!isCalendarDate(s)) return bad("not a valid date");
+  if (!isCalendarDate(s)) return bad(notADay);
   return { ok: true, filter: { kind: "on", date: s } };
 }
 
 /** Whether an ISO timestamp falls within the filter (compared by its UTC calendar day). */
 export function matchesDateFilter(filter: DateFilter, timestamp: string | Date): boolean {
-  const day = (typeof timestamp === "string" ? new Date(timestamp) : timestamp).toISOString().slice(0, 10);
+  const ms = (typeof timestamp === "string" ? new Date(timestamp) : timestamp).getTime();
+  if (Number.isNaN(ms)) return false;
+  const day = Math.floor(ms / DAY_MS);
   switch (filter.kind) {
     case "on":
-      return day === filter.date;
+      return day === dayNumber(filter.date);
     case "before":
-      return day < filter.date;
+      return day < dayNumber(filter.date);
     case "after":
-      return day > filter.date;
+      return day > dayNumber(filter.date);
     case "between":
-      return day >= filter.from && day <= filter.to;
+      return day >= dayNumber(filter.from) && day <= dayNumber(filter.to);
   }
 }
 

@@ -1,11 +1,12 @@
 // Pages of the library. Without filters a page is the platform's own page (real pagination through
 // the API); with filters every item is read (100 a page) and filtered here, since the platform's
-// list endpoints take no filters, then paged with the same arithmetic the platform uses.
+// list endpoints take no filters, then paged with the same arithmetic the platform uses. A filtered
+// view reads at most FILTER_MAX_PAGES pages: one request of a user never walks an unbounded list.
 import "server-only";
-import { collect, iterateAll, type Page, type PageRequest } from "@/lib/clinic-api/pagination";
+import { walkPages, type Page, type PageRequest } from "@/lib/clinic-api/pagination";
 import { paginate } from "@/lib/contract";
 import type { ResourceListFilter } from "@/lib/resources/fields";
-import { hasFilters, matchesFilter, type ListPage } from "@/lib/resources/list-filter";
+import { FILTER_MAX_PAGES, hasFilters, matchesFilter, type ListPage } from "@/lib/resources/list-filter";
 
 interface ListQuery extends ResourceListFilter {
   page: number;
@@ -17,10 +18,11 @@ export async function filteredPage<T extends Parameters<typeof matchesFilter>[0]
   query: ListQuery,
 ): Promise<ListPage<T>> {
   if (!hasFilters(query)) return fetchPage({ number: query.page, size: query.size });
-  const all = await collect(iterateAll(fetchPage));
-  return paginate(
-    all.filter((item) => matchesFilter(item, query)),
-    query.page,
-    query.size,
-  );
+  const matching: T[] = [];
+  let truncated = false;
+  for await (const page of walkPages(fetchPage, { maxPages: FILTER_MAX_PAGES })) {
+    matching.push(...page.items.filter((item) => matchesFilter(item, query)));
+    truncated = page.truncated;
+  }
+  return { ...paginate(matching, query.page, query.size), ...(truncated ? { truncated } : {}) };
 }

@@ -34,15 +34,18 @@ export const TimelineFiltersSchema = z.object({
 });
 export type TimelineFilters = z.infer<typeof TimelineFiltersSchema>;
 
+const CURSOR_INSTANT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Keyset position: the last row shown (newest first, ties broken by id). */
 export const TimelineCursorSchema = z
   .string()
   .max(400)
   .transform((s, ctx) => {
     const [at, ...rest] = Buffer.from(s, "base64url").toString("utf8").split("|");
+    // Only the timestamps encodeCursor writes: an instant from year 0001 to 9999, as toISOString has it.
     const createdAt = new Date(at);
     const id = rest.join("|");
-    if (Number.isNaN(createdAt.getTime()) || !id) {
+    if (!CURSOR_INSTANT.test(at) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at || !id) {
       ctx.addIssue({ code: "custom", message: "bad cursor" });
       return z.NEVER;
     }

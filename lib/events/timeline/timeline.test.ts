@@ -80,6 +80,34 @@ describe("timeline reads", () => {
     expect(TimelineFiltersSchema.safeParse(raw).success).toBe(false);
   });
 
+  // The calendar's ends: each answers at once with a bounded page and chart (the day after
+  // 9999-12-31 once formatted as +010000-01-01, sorted before it and never ended the chart's loop).
+  const edges: Array<[string, string[], number]> = [
+    ["9999-12-31", [], 1],
+    ["0001-01-01", [], 1],
+    [">9999-12-30", [], 1],
+    ["<0001-01-02", [], 1],
+    ["9999-01-01..9999-12-31", [], 365],
+    ["0001-01-01..9999-12-31", ["a6", "a5", "a4", "a3", "a2", "a1"], 366],
+    ["<9999-12-31", ["a6", "a5", "a4", "a3", "a2", "a1"], 30],
+  ];
+  it.each(edges)("the calendar's edge %s answers a bounded page and chart", async (date, expected, days) => {
+    const started = Date.now();
+    const filters = TimelineFiltersSchema.parse({ date });
+    expect(await ids(A, { date })).toEqual(expected);
+    const chart = await eventsPerDay(t.db, A, filters, "2026-01-14");
+    expect(chart.days).toHaveLength(days);
+    expect(chart.days[chart.days.length - 1]).toBe(chart.to);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("refuses the days past the calendar and a cursor outside it", () => {
+    for (const date of [">9999-12-31", "<0001-01-01", "0000-01-01", "10000-01-01"])
+      expect(TimelineFiltersSchema.safeParse({ date }).success, date).toBe(false);
+    for (const at of ["+010000-01-01T00:00:00.000Z", "-000001-01-01T00:00:00.000Z", "0000-01-01T00:00:00.000Z"])
+      expect(TimelineCursorSchema.safeParse(Buffer.from(`${at}|a1`).toString("base64url")).success, at).toBe(false);
+  });
+
   it("reports source and delay from creation to arrival", async () => {
     const [first] = (await listTimeline(t.db, A, { type: "lab_order.updated" })).events;
     expect(first).toMatchObject({ source: "webhook", delayMs: 2.5 * 3600_000 });
