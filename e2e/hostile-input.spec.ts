@@ -1170,6 +1170,36 @@ const APP_ORIGIN = new URL(E2E_ENV.APP_URL).origin;
 /** The embedded session route answers in its own shape (lib/embedded/session.ts), with the same words. */
 const EMBED_SIGNED_OUT = () => ({ error: SIGNED_OUT.message, reconnect: SIGNED_OUT.reconnect });
 
+/** Return addresses that are another site (or no place at all) once a browser parses them, as sent. */
+const CALLBACK_BYPASSES = [
+  "/%09/127.0.0.1:5999/stolen",
+  "/%0a/127.0.0.1:5999/stolen",
+  "/%0d/127.0.0.1:5999/stolen",
+  "/%0d%0a/evil.example",
+  "%2F%2Fevil.example",
+  "/%5Cevil.example",
+  "%5C%5Cevil.example",
+  "/.//evil.example",
+  "%09//evil.example",
+  "///evil.example",
+  "https:/evil.example",
+  "https%3A%2F%2Fevil.example%2F",
+  "http://127.0.0.1:5999@evil.example/",
+  "javascript:alert(1)",
+  "java%09script:alert(1)",
+  "data:text/html,%3Cscript%3Ealert(1)%3C/script%3E",
+  "file:///etc/passwd",
+];
+/** A signed-in browser sent to /signin with a return address lands on this site, never elsewhere. */
+const staysOnSite = (callbackUrl: string): RouteRow => ({
+  name: `return address ${callbackUrl}`,
+  as: "staff",
+  send: (api) => api.get(`/signin?callbackUrl=${callbackUrl}`, { maxRedirects: 0 }),
+  status: 307,
+  check: (response) => expect(new URL(response.headers().location ?? "", APP_ORIGIN).origin).toBe(APP_ORIGIN),
+  noEcho: () => ["evil.example", "127.0.0.1:5999"],
+});
+
 const ROUTE_ROWS: Record<string, RouteRow[]> = {
   "GET /api/events": [
     { name: "signed out", as: "anon", send: get("/api/events"), status: 401, json: () => SIGNED_OUT },
@@ -1939,6 +1969,7 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       check: (_response, text) => expect(text.trim().split("\n")).toHaveLength(1),
     },
   ],
+  "GET /signin": CALLBACK_BYPASSES.map(staysOnSite),
   "/api/auth/[...nextauth]": [
     {
       name: "sign-in started without the CSRF token, to another site",

@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/lib/auth/guards";
+import { getConfig } from "@/lib/config";
 import { platformSettings } from "@/lib/clinic-api/settings";
 import { SignInButton } from "@/app/signin/sign-in-button";
 import { safeCallbackUrl, signInMessage } from "@/app/signin/messages";
@@ -13,7 +14,7 @@ type SearchParams = Promise<{ error?: string; reason?: string; callbackUrl?: str
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const callbackUrl = safeCallbackUrl(params.callbackUrl);
+  const callbackUrl = safeCallbackUrl(params.callbackUrl, getConfig().appUrl);
   const user = await getCurrentUser();
   if (user && !params.reason && !params.error) redirect(callbackUrl);
   const message = signInMessage(params);
