@@ -71,6 +71,11 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
               )}
             </dl>
             <h3 className="mt-6 text-sm font-semibold text-slate-700">Data</h3>
+            {e.dataIssue && (
+              <p role="note" className="mt-2 rounded-md bg-amber-50 p-2 text-xs text-amber-900">
+                {e.dataIssue}
+              </p>
+            )}
             <pre className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs" aria-label="Event data">
               {JSON.stringify(e.data, null, 2)}
             </pre>

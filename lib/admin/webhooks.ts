@@ -5,6 +5,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { clientForUser, type Actor } from "@/lib/auth";
 import { walkPages } from "@/lib/clinic-api/pagination";
+import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
 import type { PaginationMeta, WebhookDelivery } from "@/lib/contract";
 import { chartWindow, countDeliveriesPerDay, type DeliveryChart } from "@/lib/admin/delivery-chart";
 import { deliveryQuery, type DeliveryFilters } from "@/lib/admin/delivery-filters";
@@ -96,6 +97,9 @@ export interface WebhookHealth {
   gapsTotal: number;
   gapsLast7Days: number;
   recentGaps: GapEvent[];
+  /** Events kept as received whose data could not be stored or shown as sent (marked, newest first). */
+  keptAsReceived: number;
+  recentKeptAsReceived: Array<{ id: string; type: string; receivedAt: string; issue: string }>;
 }
 
 /** From our own tables: what the endpoint received and which events came only by reconciliation. */
@@ -103,19 +107,32 @@ export async function loadWebhookHealth(clinicId: string, now = new Date()): Pro
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
   const gaps = { clinicId, source: "reconciliation" as const };
-  const [last, receipts, duplicates, gapsTotal, gapsLast7Days, recent] = await Promise.all([
-    db.webhookReceipt.findFirst({ where: { clinicId }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
-    db.webhookReceipt.count({ where: { clinicId, receivedAt: { gte: dayAgo } } }),
-    db.webhookReceipt.count({ where: { clinicId, receivedAt: { gte: dayAgo }, duplicate: true } }),
-    db.event.count({ where: gaps }),
-    db.event.count({ where: { ...gaps, receivedAt: { gte: weekAgo } } }),
-    db.event.findMany({
-      where: gaps,
-      orderBy: { createdAt: "desc" },
-      take: 20,
-      select: { id: true, type: true, createdAt: true, receivedAt: true },
-    }),
-  ]);
+  const marked = { clinicId, dataIssue: { not: null } };
+  const [last, receipts, duplicates, gapsTotal, gapsLast7Days, recent, keptAsReceived, recentMarked] =
+    await Promise.all([
+      db.webhookReceipt.findFirst({
+        where: { clinicId },
+        orderBy: { receivedAt: "desc" },
+        select: { receivedAt: true },
+      }),
+      db.webhookReceipt.count({ where: { clinicId, receivedAt: { gte: dayAgo } } }),
+      db.webhookReceipt.count({ where: { clinicId, receivedAt: { gte: dayAgo }, duplicate: true } }),
+      db.event.count({ where: gaps }),
+      db.event.count({ where: { ...gaps, receivedAt: { gte: weekAgo } } }),
+      db.event.findMany({
+        where: gaps,
+        orderBy: { createdAt: "desc" },
+        take: 20,
+        select: { id: true, type: true, createdAt: true, receivedAt: true },
+      }),
+      db.event.count({ where: marked }),
+      db.event.findMany({
+        where: marked,
+        orderBy: { receivedAt: "desc" },
+        take: 20,
+        select: { id: true, type: true, receivedAt: true, dataIssue: true },
+      }),
+    ]);
   return {
     lastReceiptAt: last?.receivedAt.toISOString() ?? null,
     receiptsLast24h: receipts,
@@ -127,6 +144,13 @@ export async function loadWebhookHealth(clinicId: string, now = new Date()): Pro
       type: e.type,
       createdAt: e.createdAt.toISOString(),
       receivedAt: e.receivedAt.toISOString(),
+    })),
+    keptAsReceived,
+    recentKeptAsReceived: recentMarked.map((e) => ({
+      id: e.id,
+      type: e.type,
+      receivedAt: e.receivedAt.toISOString(),
+      issue: DATA_ISSUE_TEXT[e.dataIssue as DataIssue] ?? DATA_ISSUE_TEXT["not-storable"],
     })),
   };
 }

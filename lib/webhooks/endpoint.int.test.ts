@@ -97,3 +97,75 @@ describe("the webhook endpoint's two doors", () => {
     }
   });
 });
+
+describe("a signed event whose data the database cannot keep as sent", () => {
+  const ok = { status: 200, body: { challenge: LOCAL_DEFAULTS.webhookChallenge } };
+  /** Written as text: nesting this deep is more than a recursive JSON.stringify can take. */
+  const deep = (levels: number) => `${'{"d":'.repeat(levels)}"bottom"${"}".repeat(levels)}`;
+  const body = (id: string, data: Record<string, unknown> | string, clinicId = "clinic-a") =>
+    typeof data === "string"
+      ? `{"event":{"id":"${id}","type":"patient.updated","clinic_id":"${clinicId}","integration_id":null,"created_at":"2026-01-10T08:00:00.000Z","data":${data}}}`
+      : JSON.stringify({
+          event: {
+            id,
+            type: "patient.updated",
+            clinic_id: clinicId,
+            integration_id: null,
+            created_at: "2026-01-10T08:00:00.000Z",
+            data,
+          },
+        });
+  const rows: Array<[string, Record<string, unknown> | string, string | null, (data: unknown) => void]> = [
+    [
+      "a NUL character in a value and a key",
+      { patient: { name: "Ada\u0000Lovelace", "k\u0000": 1 } },
+      "control-character",
+      (d) => expect(d).toEqual({ patient: { name: "Ada\ufffdLovelace", "k\ufffd": 1 } }),
+    ],
+    [
+      "a lone surrogate",
+      '{"patient":{"name":"\\ud800"}}',
+      "control-character",
+      (d) => expect(d).toEqual({ patient: { name: "\ufffd" } }),
+    ],
+    ["nested 5,000 deep", deep(5000), "too-deep", (d) => expect(d).toEqual({})],
+    [
+      "a key named __proto__",
+      '{"__proto__":{"admin":true},"patient":{"id":"p1"}}',
+      null,
+      (d) => {
+        expect(Object.keys(d as object).sort()).toEqual(["__proto__", "patient"]);
+        expect(Object.getOwnPropertyDescriptor(d, "__proto__")?.value).toEqual({ admin: true });
+      },
+    ],
+  ];
+  it.each(rows)("%s: acknowledged, kept as received, marked", async (name, data, issue, check) => {
+    for (const [door, send] of [
+      ["fetch", viaFetchDoor],
+      ["node", viaNodeDoor],
+    ] as const) {
+      const id = `evt_poison_${door}_${name.replace(/\W+/g, "_")}`;
+      const [raw, headers] = withSignature(body(id, data));
+      expect(await send(raw, headers), door).toEqual(ok);
+      const stored = await t.db.event.findUniqueOrThrow({ where: { id } });
+      expect(stored.raw, door).toBe(raw);
+      expect(stored.dataIssue, door).toBe(issue);
+      check(stored.data);
+      // A retry of the same delivery is a duplicate, answered alike.
+      expect(await send(...withSignature(raw)), door).toEqual(ok);
+      expect(await t.db.webhookReceipt.count({ where: { eventId: id } }), door).toBe(2);
+    }
+  });
+
+  it("a duplicate naming another clinic records nothing under that clinic", async () => {
+    const id = "evt_poison_other_clinic";
+    expect(await viaNodeDoor(...withSignature(body(id, { order: { id: "o1" } }, "clinic-a")))).toEqual(ok);
+    expect(await viaNodeDoor(...withSignature(body(id, { order: { id: "o2" } }, "clinic-b")))).toEqual(ok);
+    expect(await t.db.event.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      clinicId: "clinic-a",
+      data: { order: { id: "o1" } },
+    });
+    expect(await t.db.webhookReceipt.count({ where: { eventId: id, clinicId: "clinic-b" } })).toBe(0);
+    expect(await t.db.webhookReceipt.count({ where: { eventId: id, clinicId: "clinic-a" } })).toBe(2);
+  });
+});

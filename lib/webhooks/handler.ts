@@ -1,7 +1,9 @@
 // The webhook endpoint as a pure function of (raw body, signature header, dependencies) → { status,
 // body }, so that every row of the test matrix runs without HTTP. Order matters: size, then the
 // signature over the raw bytes, then JSON; nothing is stored unless all three pass. Answers to bad
-// requests are deliberately generic: the reason goes to the log, never to the caller.
+// requests are deliberately generic: the reason goes to the log, never to the caller. A signed event
+// whose data the database cannot keep (a NUL, nesting thousands deep) is still stored and answered
+// 200: its raw body is the record, and the event is marked (lib/events/record.ts, DataIssue).
 import "server-only";
 import { z } from "zod";
 import { StorableEventSchema } from "@/lib/events/record";
@@ -66,11 +68,18 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
     log("webhook refused", { reason: payload === undefined ? "not_json" : "bad_payload" });
     return refuse(400, "invalid request");
   }
-  const event = parsed.data.event;
+  // The data as sent, not as the schema copied it: a copy drops a key named `__proto__`.
+  const sent = (payload as { event: { data?: unknown } }).event.data;
+  const event = { ...parsed.data.event, data: isPlainData(sent) ? sent : parsed.data.event.data };
 
   let inserted: boolean;
   try {
-    inserted = await storeWebhookDelivery(deps.sql, event, now);
+    const stored = await storeWebhookDelivery(deps.sql, event, now, request.rawBody);
+    inserted = stored.inserted;
+    if (stored.dataIssue)
+      log("webhook event kept with its data set aside", { eventId: event.id, issue: stored.dataIssue });
+    if (stored.otherClinic)
+      log("duplicate delivery named another clinic; recorded under the first", { eventId: event.id });
   } catch (error) {
     // Not stored (or not known to be): a 5xx makes the platform retry, and the insert is idempotent.
     log("webhook storage failed", { eventId: event.id, error: error instanceof Error ? error.message : String(error) });
@@ -82,6 +91,10 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
     });
   }
   return ack;
+}
+
+function isPlainData(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function parseJson(raw: string): unknown {

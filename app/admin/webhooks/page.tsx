@@ -79,7 +79,23 @@ export default async function WebhooksPage({
             <When iso={health.lastReceiptAt} empty="None yet" /> · {health.receiptsLast24h} in the last 24 hours
             {health.duplicatesLast24h > 0 ? `, ${health.duplicatesLast24h} of them duplicates` : ""}
           </dd>
+          <dt className="text-slate-600">Kept as received</dt>
+          <dd data-testid="kept-as-received">
+            {health.keptAsReceived === 0
+              ? "None: every event's data is stored and shown as sent"
+              : `${health.keptAsReceived} event${health.keptAsReceived === 1 ? "" : "s"} whose data could not be stored or shown as sent; each is kept exactly as received`}
+          </dd>
         </dl>
+        {health.recentKeptAsReceived.length > 0 && (
+          <ul className="space-y-1 text-xs text-amber-900" aria-label="Events kept as received">
+            {health.recentKeptAsReceived.map((e) => (
+              <li key={e.id}>
+                <span className="font-mono">{e.id}</span> ({e.type}, <When iso={e.receivedAt} />
+                ): {e.issue}
+              </li>
+            ))}
+          </ul>
+        )}
         {(env.webhookSecret === "local_default" || env.webhookChallenge === "local_default") && (
           <p className="text-xs text-amber-800">
             Local defaults are in use: fine with the local sandbox; for real servers set CLINIC_WEBHOOK_SECRET and

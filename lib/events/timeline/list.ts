@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { encodeCursor, type TimelineCursor, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { createdAtBounds, parseDate } from "@/lib/events/timeline/period";
+import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
 
 export const TIMELINE_PAGE_SIZE = 50;
 
@@ -89,6 +90,8 @@ function toTimelineEvent(r: Row): TimelineEvent {
 
 export interface TimelineEventDetail extends TimelineEvent {
   data: unknown;
+  /** Why the data shown is not the data as sent (the raw body is kept for admins); null when it is. */
+  dataIssue: string | null;
 }
 
 /** One event of the caller's clinic, or null (another clinic's event looks exactly like a missing one). */
@@ -106,6 +109,7 @@ export async function getTimelineEvent(db: Db, clinicId: string, id: string): Pr
       source: e.source,
     }),
     data: e.data,
+    dataIssue: e.dataIssue && e.dataIssue in DATA_ISSUE_TEXT ? DATA_ISSUE_TEXT[e.dataIssue as DataIssue] : null,
   };
 }
 
