@@ -4,7 +4,7 @@
 // Next 16, so the configuration here is the running server's. Not an auth layer: pages check callers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
-import { securityHeaders } from "@/lib/security-headers";
+import { newNonce, securityHeaders } from "@/lib/security-headers";
 import { serverActionRefusal } from "@/lib/server-action-guard";
 
 // Not the webhook route: a server-to-server JSON endpoint that no browser renders or frames, and
@@ -13,10 +13,16 @@ import { serverActionRefusal } from "@/lib/server-action-guard";
 export const config = { matcher: ["/((?!api/webhooks/|_next/static/|_next/image).*)"] };
 
 export function proxy(request: NextRequest): NextResponse {
+  const config = getConfig();
+  const headers = securityHeaders(config.clinicApiBaseUrl, newNonce(), config.appUrl);
   const refusal = serverActionRefusal(request.headers);
+  // The policy goes on the request too: Next.js takes the nonce from it for the scripts it renders.
+  const forwarded = new Headers(request.headers);
+  const csp = headers.find((h) => h.key === "Content-Security-Policy")?.value ?? "";
+  forwarded.set("Content-Security-Policy", csp);
   const response = refusal
     ? NextResponse.json({ error: refusal.error }, { status: refusal.status })
-    : NextResponse.next();
-  for (const { key, value } of securityHeaders(getConfig().clinicApiBaseUrl)) response.headers.set(key, value);
+    : NextResponse.next({ request: { headers: forwarded } });
+  for (const { key, value } of headers) response.headers.set(key, value);
   return response;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/app/providers";
@@ -9,7 +10,10 @@ export const metadata: Metadata = {
   description: "Your clinic's resources, patients, events and platform connection in one place.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request: its scripts carry that request's nonce (proxy.ts), which a
+  // page rendered once at build time could not.
+  await headers();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">

@@ -17,6 +17,7 @@ import {
 import { encode } from "next-auth/jwt";
 import { signInMessage } from "@/app/signin/messages";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
+import { signatureHeader } from "@/sandbox/webhooks/signature";
 import { FILES } from "@/sandbox/testing/files";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { assembleCast, TAG, type Cast, type Who } from "./support/cast";
@@ -1200,6 +1201,15 @@ const staysOnSite = (callbackUrl: string): RouteRow => ({
   noEcho: () => ["evil.example", "127.0.0.1:5999"],
 });
 
+/** A delivery for another clinic's event id, its data as given (an object, or JSON text as sent). */
+const poison = (c: Cast, data: Record<string, unknown> | string) =>
+  `{"event":{"id":"${c.other.eventId}","type":"patient.updated","clinic_id":"${c.clinics.a.id}","integration_id":null,"created_at":"2026-01-10T08:00:00.000Z","data":${typeof data === "string" ? data : JSON.stringify(data)}}}`;
+/** A signature header of the right form, made with a secret that is not the app's. */
+const forgedSignature = (body: string) => ({
+  "Content-Type": "application/json",
+  "Service-Signature": signatureHeader("not-the-webhook-secret", Math.floor(Date.now() / 1000), body),
+});
+
 const ROUTE_ROWS: Record<string, RouteRow[]> = {
   "GET /api/events": [
     { name: "signed out", as: "anon", send: get("/api/events"), status: 401, json: () => SIGNED_OUT },
@@ -1970,6 +1980,45 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
     },
   ],
   "GET /signin": CALLBACK_BYPASSES.map(staysOnSite),
+  "POST /api/webhooks/clinic": [
+    {
+      name: "unsigned, data with a NUL character",
+      as: "anon",
+      send: (api, c) => api.post("/api/webhooks/clinic", { data: poison(c, { note: "a\u0000b" }) }),
+      status: 400,
+      json: () => ({ error: "invalid request" }),
+    },
+    {
+      name: "signed with another secret, data nested 5,000 deep",
+      as: "anon",
+      send: (api, c) => {
+        const body = poison(c, `${'{"d":'.repeat(5000)}1${"}".repeat(5000)}`);
+        return api.post("/api/webhooks/clinic", { data: body, headers: forgedSignature(body) });
+      },
+      status: 401,
+      json: () => ({ error: "invalid request" }),
+    },
+    {
+      name: "signed with another secret, a __proto__ key",
+      as: "anon",
+      send: (api, c) => {
+        const body = poison(c, '{"__proto__":{"isAdmin":true}}');
+        return api.post("/api/webhooks/clinic", { data: body, headers: forgedSignature(body) });
+      },
+      status: 401,
+      json: () => ({ error: "invalid request" }),
+    },
+    {
+      name: "signed with another secret, over the size limit",
+      as: "anon",
+      send: (api, c) => {
+        const body = poison(c, { note: "x".repeat(4 * 1024 * 1024) });
+        return api.post("/api/webhooks/clinic", { data: body, headers: forgedSignature(body) });
+      },
+      status: 413,
+      json: () => ({ error: "payload too large" }),
+    },
+  ],
   "/api/auth/[...nextauth]": [
     {
       name: "sign-in started without the CSRF token, to another site",

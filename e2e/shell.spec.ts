@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
+import { signInAsClinicAdmin } from "./support/clinic-admin";
 import { PRACTITIONER, currentSession, signInAs } from "./support/session";
 
 test("signed out, the home page offers only the way in", async ({ page }) => {
@@ -22,8 +24,17 @@ test("signed in, the navigation offers the sections of the user's roles", async 
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 });
 
-test("the health route reports the database and the platform as reachable", async ({ request }) => {
-  const response = await request.get("/api/health");
+test("the health route tells an anonymous caller only that the app is up", async ({ playwright }) => {
+  const anonymous = await playwright.request.newContext({ baseURL: E2E_ENV.APP_URL });
+  const response = await anonymous.get("/api/health");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "up" });
+  await anonymous.dispose();
+});
+
+test("the health route reports the database and the platform to an admin", async ({ page }) => {
+  await signInAsClinicAdmin(page, 1);
+  const response = await page.request.get("/api/health");
   expect(response.status()).toBe(200);
   const body = await response.json();
   expect(body).toMatchObject({ status: "ok", database: { reachable: true }, platform: { reachable: true } });

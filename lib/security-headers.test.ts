@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
-import { securityHeaders } from "@/lib/security-headers";
+import { HSTS, newNonce, securityHeaders } from "@/lib/security-headers";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
 const cspFor = (env: Record<string, string>) =>
-  Object.fromEntries(securityHeaders(parseConfig(env).clinicApiBaseUrl).map((h) => [h.key, h.value]))[
+  Object.fromEntries(securityHeaders(parseConfig(env).clinicApiBaseUrl, "bm9uY2U=").map((h) => [h.key, h.value]))[
     "Content-Security-Policy"
   ];
 
@@ -26,8 +26,29 @@ describe("securityHeaders", () => {
   });
 
   it("refuses to be framed by anyone", () => {
-    const headers = Object.fromEntries(securityHeaders("https://platform.example.com").map((h) => [h.key, h.value]));
+    const headers = Object.fromEntries(
+      securityHeaders("https://platform.example.com", "bm9uY2U=").map((h) => [h.key, h.value]),
+    );
     expect(directive(headers["Content-Security-Policy"], "frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(headers["X-Frame-Options"]).toBe("DENY");
+  });
+
+  it("runs only scripts with the response's nonce, never inline script", () => {
+    const csp = cspFor({});
+    expect(directive(csp, "script-src")).toBe("script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(newNonce()).not.toBe(newNonce());
+    expect(Buffer.from(newNonce(), "base64")).toHaveLength(16);
+  });
+
+  it.each([
+    ["https://clinic-connect.example.org", HSTS],
+    ["http://localhost:3000", undefined],
+  ])("HSTS for an app at %s: %s", (appUrl, expected) => {
+    const config = parseConfig({ APP_URL: appUrl });
+    const headers = Object.fromEntries(
+      securityHeaders(config.clinicApiBaseUrl, "bm9uY2U=", config.appUrl).map((h) => [h.key, h.value]),
+    );
+    expect(headers["Strict-Transport-Security"]).toBe(expected);
   });
 });

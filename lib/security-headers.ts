@@ -1,12 +1,19 @@
 // Response headers for every page and route, in one place (applied by the root proxy.ts at request
 // time, so the platform origin follows the running server's configuration rather than the build's).
 // frame-src allows only the platform's origin (the embedded feature); frame-ancestors 'none' and
-// X-Frame-Options keep other sites from framing the app.
+// X-Frame-Options keep other sites from framing the app. Scripts run only with the request's nonce
+// (Next.js reads it from the request's policy and puts it on its own scripts; 'strict-dynamic' lets
+// those load the chunks they need), never inline script of anyone else. HSTS when the app is https.
 
-export function contentSecurityPolicy(platformOrigin: string): string {
+/** A fresh nonce for one response (128 random bits, base64). */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+export function contentSecurityPolicy(platformOrigin: string, nonce: string): string {
   return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "connect-src 'self'",
@@ -19,12 +26,23 @@ export function contentSecurityPolicy(platformOrigin: string): string {
   ].join("; ");
 }
 
-/** @param platformOrigin the origin of the platform's base URL (lib/config's clinicApiBaseUrl) */
-export function securityHeaders(platformOrigin: string): Array<{ key: string; value: string }> {
+/** Two years, subdomains included: the app's origin is https for good once it is. */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+/**
+ * @param platformOrigin the origin of the platform's base URL (lib/config's clinicApiBaseUrl)
+ * @param appUrl the app's public URL (lib/config's appUrl): HSTS only when it is https
+ */
+export function securityHeaders(
+  platformOrigin: string,
+  nonce: string,
+  appUrl = "",
+): Array<{ key: string; value: string }> {
   return [
-    { key: "Content-Security-Policy", value: contentSecurityPolicy(new URL(platformOrigin).origin) },
+    { key: "Content-Security-Policy", value: contentSecurityPolicy(new URL(platformOrigin).origin, nonce) },
     { key: "X-Frame-Options", value: "DENY" },
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    ...(appUrl.startsWith("https://") ? [{ key: "Strict-Transport-Security", value: HSTS }] : []),
   ];
 }

@@ -17,6 +17,30 @@ export function isWebhookDelivery(method: string | undefined, url: string | unde
   return (query < 0 ? url : url.slice(0, query)) === WEBHOOK_PATH;
 }
 
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 120_000;
+/** A request body that sends nothing for this long is answered 408 and its connection closed. */
+export const BODY_IDLE_TIMEOUT_MS = 10_000;
+
+/**
+ * A request that declares a body (a length, or chunks) must keep it coming: one silent for
+ * BODY_IDLE_TIMEOUT_MS (a declared large body that never arrives, a trickle that stops) is answered
+ * 408 and closed. Only while the body is read: the answer may then take as long as it takes.
+ */
+export function limitBodyIdle(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const length = Number(req.headers["content-length"] ?? "0");
+  if (!(length > 0) && req.headers["transfer-encoding"] === undefined) return;
+  const onIdle = () => {
+    if (!res.headersSent)
+      res
+        .writeHead(408, { "content-type": "text/plain", connection: "close" })
+        .end("The request body stopped arriving.");
+    req.socket.destroySoon();
+  };
+  req.setTimeout(BODY_IDLE_TIMEOUT_MS, onIdle);
+  req.once("end", () => req.setTimeout(0));
+}
+
 export interface AppServer {
   server: http.Server;
   port: number;
@@ -36,12 +60,17 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {
+    limitBodyIdle(req, res);
     if (isWebhookDelivery(req.method, req.url)) return void serveNodeWebhook(req, res);
     handle(req, res).catch((error: unknown) => {
       console.error("[app] request failed:", error instanceof Error ? error.message : error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal error");
     });
   });
+  // Slow clients are cut: headers must arrive within seconds, a whole request within a couple of
+  // minutes (an 11 MB upload on a slow line), and a body must not stall (limitBodyIdle).
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.hostname, () => resolve());

@@ -169,3 +169,16 @@ describe("a signed event whose data the database cannot keep as sent", () => {
     expect(await t.db.webhookReceipt.count({ where: { eventId: id, clinicId: "clinic-a" } })).toBe(2);
   });
 });
+
+describe("a delivery refused for its size", () => {
+  it("is answered 413 so the sender can read it, the rest of its body read and discarded", async () => {
+    const big = Buffer.alloc(4 * 1024 * 1024, "x");
+    const response = await fetch(nodeUrl, {
+      method: "POST",
+      body: big,
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: "payload too large" });
+  });
+});
