@@ -14,10 +14,11 @@ import {
   type Page,
   type Request,
 } from "@playwright/test";
+import { createHmac } from "node:crypto";
 import { encode } from "next-auth/jwt";
+import { signedPayload } from "@/lib/contract/webhooks";
 import { signInMessage } from "@/app/signin/messages";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
-import { signatureHeader } from "@/sandbox/webhooks/signature";
 import { FILES } from "@/sandbox/testing/files";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { assembleCast, TAG, type Cast, type Who } from "./support/cast";
@@ -1207,7 +1208,10 @@ const poison = (c: Cast, data: Record<string, unknown> | string) =>
 /** A signature header of the right form, made with a secret that is not the app's. */
 const forgedSignature = (body: string) => ({
   "Content-Type": "application/json",
-  "Service-Signature": signatureHeader("not-the-webhook-secret", Math.floor(Date.now() / 1000), body),
+  "Service-Signature": ((t: number) =>
+    `t=${t},v1=${createHmac("sha256", "not-the-webhook-secret").update(signedPayload(t, body)).digest("hex")}`)(
+    Math.floor(Date.now() / 1000),
+  ),
 });
 
 const ROUTE_ROWS: Record<string, RouteRow[]> = {
