@@ -3,12 +3,15 @@
 // cookies) on any page the user can open; the header's sign-out button revokes the user's token
 // pair at the platform.
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, currentSession as session, signInAs } from "./support/session";
 
 // The sandbox's tokens look like at_<32 chars> / rt_<32 chars> (sandbox/core/random.ts).
 const TOKEN_PATTERN = /\b(at|rt)_[A-Za-z0-9_-]{32}\b/;
 
-async function stats(page: Page): Promise<{ revocations: number; code_exchanges_succeeded: number }> {
+async function stats(
+  page: Page,
+): Promise<{ revocations: number; code_exchanges_succeeded: number; code_exchanges_failed: number }> {
   const response = await page.request.get(`${SANDBOX}/__sandbox/stats`);
   return (await response.json()).stats;
 }
@@ -78,4 +81,39 @@ test("the sign-in page explains a failed sign-in without echoing the raw error",
 test("the sign-in page asks to reconnect a broken connection", async ({ page }) => {
   await page.goto("/signin?reason=broken");
   await expect(page.getByRole("status")).toHaveText(/Sign in again/);
+});
+
+test("a callback replayed with the same state and cookie is refused before a second code exchange", async ({
+  page,
+  context,
+  browser,
+}) => {
+  let callback = "";
+  page.on("request", (r) => {
+    if (!callback && r.url().startsWith(`${E2E_ENV.APP_URL}/api/auth/callback/clinic?`)) callback = r.url();
+  });
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Sign in with the platform" }).click();
+  await page.waitForURL(`${SANDBOX}/api/oauth/authorize**`);
+  // What a copy of the browser holds before the callback: next-auth's state cookie among them.
+  const copied = (await context.cookies(E2E_ENV.APP_URL)).filter((c) => c.name.startsWith("next-auth."));
+  expect(copied.map((c) => c.name)).toContain("next-auth.state");
+  // The third practitioner of the first clinic: never its admin, whoever signed in first.
+  await page.getByRole("group").nth(0).getByRole("button", { name: PRACTITIONER }).nth(2).click();
+  await page.waitForURL(`${E2E_ENV.APP_URL}/**`);
+  await expect(page).not.toHaveURL(/\/signin/);
+  expect(callback).not.toBe("");
+  const before = await stats(page);
+  const replay = await browser.newContext();
+  await replay.addCookies(copied);
+  const replayed = await replay.newPage();
+  await replayed.goto(callback);
+  await expect(replayed).toHaveURL(/\/signin\?error=OAuthCallback/);
+  const after = await stats(page);
+  expect([after.code_exchanges_succeeded, after.code_exchanges_failed]).toEqual([
+    before.code_exchanges_succeeded,
+    before.code_exchanges_failed,
+  ]);
+  expect(await (await replayed.request.get("/api/auth/session")).json()).toEqual({});
+  await replay.close();
 });

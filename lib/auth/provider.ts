@@ -11,6 +11,7 @@ import { createClinicClient } from "@/lib/clinic-api/client";
 import { platformSettings } from "@/lib/clinic-api/settings";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { completeSignIn, type SignedInUser } from "@/lib/auth/sign-in";
+import { claimState } from "@/lib/auth/state-use";
 
 export const PROVIDER_ID = "clinic";
 
@@ -70,6 +71,8 @@ export function clinicProvider(): OAuthConfig<Profile> {
         // With a custom token request openid-client does not compare state; we do.
         if (!statesMatch(params.state, checks.state)) throw new SignInStateError();
         if (!params.code) throw new Error("The platform's answer carried no authorization code");
+        // A replayed callback (same state, same cookie) spends no second code exchange.
+        if (!(await claimState(String(checks.state)))) throw new SignInStateError();
         const user = await exchangeAndStore(params.code, provider.callbackUrl);
         const tokens: AppUserTokens = { token_type: "app", app_user_id: user.userId };
         return { tokens };
