@@ -30,15 +30,28 @@ export const BODY_IDLE_TIMEOUT_MS = 10_000;
 export function limitBodyIdle(req: http.IncomingMessage, res: http.ServerResponse): void {
   const length = Number(req.headers["content-length"] ?? "0");
   if (!(length > 0) && req.headers["transfer-encoding"] === undefined) return;
-  const onIdle = () => {
+  let over = false;
+  const stop = () => {
+    over = true;
+    req.off("timeout", onIdle);
+  };
+  function onIdle() {
+    // Only for this request while it is under way: a kept-alive socket goes on to serve others.
+    if (over || res.writableEnded) return;
+    stop();
     if (!res.headersSent)
       res
         .writeHead(408, { "content-type": "text/plain", connection: "close" })
         .end("The request body stopped arriving.");
     req.socket.destroySoon();
-  };
+  }
   req.setTimeout(BODY_IDLE_TIMEOUT_MS, onIdle);
-  req.once("end", () => req.setTimeout(0));
+  // Body read: no more idle limit (the socket's own keep-alive timing takes over after the answer).
+  req.once("end", () => {
+    stop();
+    req.socket.setTimeout(0);
+  });
+  res.once("finish", stop).once("close", stop);
 }
 
 export interface AppServer {
