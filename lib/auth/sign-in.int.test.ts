@@ -106,6 +106,8 @@ describe("sign-in (role-based)", () => {
     const result = await token.request(context("expected"));
     expect(Object.keys(result.tokens).sort()).toEqual(["app_user_id", "token_type"]);
     expect(JSON.stringify(result)).not.toMatch(/at_|rt_/);
+    // The same callback replayed (same state, same cookie) is refused before a second exchange.
+    await expect(token.request(context("expected"))).rejects.toBeInstanceOf(SignInStateError);
   });
 
   it("a spent code is refused (invalid_grant)", async () => {
