@@ -36,7 +36,9 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.reconcileClinic]: { policy: "standard", retryLimit: 2, retryDelay: 30, expireInSeconds: 5 * 60 },
   [QUEUES.reseal]: { policy: "stately" },
   [QUEUES.alertsCheckAll]: { policy: "stately" },
-  [QUEUES.alertsCheckClinic]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
+  // Stately per clinic: a dead process's active check holds this queue's fetch until it expires, so
+  // the expiry is short (a check is a few queries and at most a few emails).
+  [QUEUES.alertsCheckClinic]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 90 },
   [QUEUES.auditRetention]: { policy: "stately" },
 };
 
