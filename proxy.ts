@@ -3,6 +3,7 @@
 // server would then frame only that server's origin wherever it ran. Proxy runs on Node.js in
 // Next 16, so the configuration here is the running server's. Not an auth layer: pages check callers.
 import { NextResponse, type NextRequest } from "next/server";
+import { RETURN_TO_HEADER, accessDeniedRedirect, configuredHostRedirect } from "@/lib/auth/front-door";
 import { getConfig } from "@/lib/config";
 import { newNonce, securityHeaders } from "@/lib/security-headers";
 import { serverActionRefusal } from "@/lib/server-action-guard";
@@ -20,9 +21,14 @@ export function proxy(request: NextRequest): NextResponse {
   const forwarded = new Headers(request.headers);
   const csp = headers.find((h) => h.key === "Content-Security-Policy")?.value ?? "";
   forwarded.set("Content-Security-Policy", csp);
+  forwarded.set(RETURN_TO_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  const elsewhere =
+    configuredHostRedirect(request.nextUrl, request.method, config.appUrl) ?? accessDeniedRedirect(request.nextUrl);
   const response = refusal
     ? NextResponse.json({ error: refusal.error }, { status: refusal.status })
-    : NextResponse.next({ request: { headers: forwarded } });
+    : elsewhere
+      ? NextResponse.redirect(elsewhere, 307)
+      : NextResponse.next({ request: { headers: forwarded } });
   for (const { key, value } of headers) response.headers.set(key, value);
   return response;
 }

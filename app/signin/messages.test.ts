@@ -4,7 +4,7 @@ import { safeCallbackUrl, signInMessage } from "@/app/signin/messages";
 describe("signInMessage", () => {
   it.each([
     [{ error: "OAuthCallback" }, "error", /expired or been used/],
-    [{ error: "AccessDenied" }, "error", /did not grant access/],
+    [{ error: "AccessDenied" }, "error", /Access was not allowed on the platform/],
     [{ error: "<script>alert(1)</script>" }, "error", /^Signing in did not work/],
     [{ reason: "broken" }, "info", /no longer accepts/],
     [{ reason: "signedout" }, "info", /revoked/],

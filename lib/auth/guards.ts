@@ -7,6 +7,8 @@ import "server-only";
 import { cache } from "react";
 import { getServerSession } from "next-auth/next";
 import { notFound, redirect } from "next/navigation";
+import { headers } from "next/headers";
+import { RETURN_TO_HEADER, signInAddress } from "@/lib/auth/front-door";
 import { getAuthOptions } from "@/lib/auth/options";
 import { decideAccess } from "@/lib/auth/access";
 import { rolesOf, type AppRole } from "@/lib/auth/roles";
@@ -50,7 +52,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
 /** Pages and server actions: not signed in → the sign-in page. */
 export async function requireUser(): Promise<Caller> {
   const user = await getCurrentUser();
-  if (!user) redirect("/signin");
+  if (!user) redirect(signInAddress((await headers()).get(RETURN_TO_HEADER)));
   return { user, clinicId: user.clinicId };
 }
 
