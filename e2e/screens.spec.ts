@@ -132,6 +132,16 @@ for (const role of ["practitioner", "staff", "admin"] as const) {
         await expectFits(page, `${path} (${role}, ${sizeName})`);
         await expectAccessible(page, `${path} (${role}, ${sizeName})`);
       }
+      if (role === "practitioner" && sizeName === "desktop") {
+        // "/" goes to the page's search; the page size is kept in the address through a reload.
+        await visit(page, "/patients");
+        await page.keyboard.press("/");
+        await expect(page.getByLabel("Search patients")).toBeFocused();
+        await page.getByLabel("Per page").selectOption("10");
+        await expect(page).toHaveURL(/[?&]size=10\b/);
+        await page.reload();
+        await expect(page.getByLabel("Per page")).toHaveValue("10");
+      }
       if (sizeName === "phone") {
         const menu = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Menu" });
         await menu.click();
