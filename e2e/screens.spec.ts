@@ -85,6 +85,15 @@ async function expectDialogCentred(page: Page, where: string): Promise<void> {
   expect(Math.abs(box.y - (height - box.y - box.height)), `${where}: centred down`).toBeLessThanOrEqual(2);
 }
 
+/** With SCREENSHOTS_DIR set (outside the repository), each page and state is also photographed for review. */
+async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  const { width } = page.viewportSize()!;
+  const slug = name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+  await page.screenshot({ path: `${dir}/${width}-${slug}.png`, fullPage: true });
+}
+
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle").catch(() => undefined);
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
@@ -129,6 +138,7 @@ for (const role of ["practitioner", "staff", "admin"] as const) {
       if (role === "admin") expect((await currentSession(page)).user?.role).toBe("Admin");
       for (const path of PAGES[role]) {
         await visit(page, path);
+        await snap(page, `${role} ${path}`);
         await expectFits(page, `${path} (${role}, ${sizeName})`);
         await expectAccessible(page, `${path} (${role}, ${sizeName})`);
       }
@@ -176,6 +186,7 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
     await openLibrary(page);
     const name = `screens-${Date.now().toString(36)}`;
     await ensureResource(page, name);
+    await snap(page, "upload queue");
     await expectFits(page, "the upload queue");
     await expectAccessible(page, "the upload queue");
     await page.getByRole("button", { name: /^Upload \d+ files?$/ }).click();
@@ -186,6 +197,7 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
     const edit = page.getByRole("button", { name: `Edit ${name}` }).filter({ visible: true });
     await edit.click();
     await expectDialogCentred(page, "the edit dialog");
+    await snap(page, "edit dialog");
     await expectAccessible(page, "the edit dialog");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -222,6 +234,7 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
     if ((await opener.count()) > 0) {
       await opener.click();
       await expectDialogCentred(page, "the revoke dialog");
+      await snap(page, "revoke dialog");
       await expectAccessible(page, "the revoke dialog");
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -233,6 +246,7 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
     if ((await eventButton.count()) > 0) {
       await eventButton.first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
+      await snap(page, "event drawer");
       await expectFits(page, "the event drawer");
       await expectAccessible(page, "the event drawer");
       await page.keyboard.press("Escape");
