@@ -37,7 +37,7 @@ export function TimelineFiltersBar({
       className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      <div className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.category}>Category</label>
         <select
           id={ids.category}
@@ -59,7 +59,7 @@ export function TimelineFiltersBar({
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      <div className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.type}>Event type</label>
         <select
           id={ids.type}
