@@ -31,7 +31,7 @@ export function MainNav({ links }: { links: readonly Pick<Section, "href" | "lab
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 md:hidden dark:border-slate-600 dark:text-slate-200"
+        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 md:hidden"
       >
         <span aria-hidden>{open ? "×" : "☰"}</span>
         Menu
@@ -49,9 +49,7 @@ export function MainNav({ links }: { links: readonly Pick<Section, "href" | "lab
                 aria-current={active ? "page" : undefined}
                 onClick={() => setOpen(false)}
                 className={`block rounded-md px-3 py-2 text-sm font-medium ${
-                  active
-                    ? "bg-brand-100 text-brand-900"
-                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100"
                 }`}
               >
                 {link.label}

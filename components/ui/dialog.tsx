@@ -51,7 +51,7 @@ export function Dialog({ open, onClose, title, description, children, width = "m
       onClick={(e) => {
         if (e.target === ref.current) onClose();
       }}
-      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-900 dark:text-slate-100`}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40`}
     >
       {open && (
         <div className="space-y-4 p-4 sm:p-6">
@@ -62,14 +62,14 @@ export function Dialog({ open, onClose, title, description, children, width = "m
             <button
               type="button"
               onClick={onClose}
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              className="rounded p-1 text-slate-500 hover:bg-slate-100"
               aria-label="Close"
             >
               <span aria-hidden>×</span>
             </button>
           </div>
           {description && (
-            <div id={descriptionId} className="text-sm text-slate-600 dark:text-slate-300">
+            <div id={descriptionId} className="text-sm text-slate-600">
               {description}
             </div>
           )}
