@@ -1,12 +1,19 @@
 "use client";
-// Client-side providers: one TanStack Query client per browser tab.
+// Client-side providers: one TanStack Query client per browser tab, and the page-wide "/" shortcut
+// to the search.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { SearchShortcut } from "@/components/layout/search-shortcut";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () =>
       new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
   );
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SearchShortcut />
+      {children}
+    </QueryClientProvider>
+  );
 }

@@ -44,7 +44,7 @@ function ConnectionActions({ row, perUser, actions }: { row: AccountRow; perUser
       />
       <ActionButton
         label="Ask to reconnect"
-        ariaLabel={`Ask ${name} to reconnect`}
+        ariaLabel={`Ask to reconnect: ${name}`}
         action={actions.requestReconnect.bind(null, target)}
         disabled={c.status === "revoked"}
         disabledReason={mend}
@@ -136,7 +136,7 @@ export function AccountsTable({
           <ConnectionActions row={row} perUser={perUser} actions={actions} />
           <ActionButton
             label={row.isAdmin ? "Demote" : "Promote to admin"}
-            ariaLabel={row.isAdmin ? `Demote ${who(row)}` : `Promote ${who(row)} to admin`}
+            ariaLabel={row.isAdmin ? `Demote ${who(row)}` : `Promote to admin: ${who(row)}`}
             action={actions.setAdmin.bind(null, { userId: row.userId, isAdmin: !row.isAdmin })}
             confirm={
               row.isAdmin

@@ -3,6 +3,7 @@
 // table, so nothing depends on seeing colour.
 import { successRate, type DeliveryChart } from "@/lib/admin/delivery-chart";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import { PHONE_LEGIBLE } from "@/components/ui/chart-text";
 
 const W = 720;
 const H = 180;
@@ -41,10 +42,10 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={deliveryChartSummary(chart)}>
         <line x1={PAD.left} x2={W - PAD.right} y1={floor} y2={floor} stroke="#cbd5e1" />
-        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="#64748b">
+        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" className={PHONE_LEGIBLE} fill="#64748b">
           {max}
         </text>
-        <text x={PAD.left - 4} y={floor} textAnchor="end" fontSize="10" fill="#64748b">
+        <text x={PAD.left - 4} y={floor} textAnchor="end" fontSize="10" className={PHONE_LEGIBLE} fill="#64748b">
           0
         </text>
         {chart.days.map((d, i) => {
@@ -57,7 +58,14 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
               {hd > 0 && <rect x={x} y={floor - hd} width={bar} height={hd} fill={DELIVERED} />}
               {hf > 0 && <rect x={x} y={floor - hd - hf} width={bar} height={hf} fill={FAILED} />}
               {i % labelEvery === 0 && (
-                <text x={x + bar / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#64748b">
+                <text
+                  x={x + bar / 2}
+                  y={H - 6}
+                  textAnchor="middle"
+                  fontSize="10"
+                  className={PHONE_LEGIBLE}
+                  fill="#64748b"
+                >
                   {d.day.slice(5)}
                 </text>
               )}

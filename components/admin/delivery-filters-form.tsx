@@ -122,11 +122,13 @@ export function DeliveryFiltersForm({
         </div>
       </div>
       {Object.keys(shown).length > 0 && (
-        <ul role="alert" className="list-inside list-disc text-sm text-red-700">
-          {Object.entries(shown).map(([field, messages]) => (
-            <li key={field}>{messages.join(" ")}</li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className="list-inside list-disc text-sm text-red-700">
+            {Object.entries(shown).map(([field, messages]) => (
+              <li key={field}>{messages.join(" ")}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </form>
   );

@@ -31,9 +31,9 @@ export function DateFilterInput({ value, onChange }: { value: string | undefined
     const s = toString(next.mode, next.a, next.b);
     if (s !== null) onChange(s);
   };
-  const input = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+  const input = "min-w-0 max-w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
   return (
-    <fieldset className="flex flex-wrap items-end gap-2">
+    <fieldset className="flex min-w-0 flex-wrap items-end gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-700">Date</legend>
       <label className="sr-only" htmlFor="date-mode">
         Date filter

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { categoryLabel, formatDelay } from "@/components/events/format";
 import { When } from "@/components/ui/when";
 import { useEventDetail } from "@/components/events/use-timeline";
+import { PAIRS_GRID } from "@/components/ui/pairs";
 
 export function EventDrawer({ id, onClose }: { id: string | null; onClose(): void }) {
   const detail = useEventDetail(id);
@@ -48,7 +49,7 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
         {!detail.isLoading && !e && <p className="mt-4 text-slate-600">This event is not available.</p>}
         {e && (
           <>
-            <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+            <dl className={`mt-4 ${PAIRS_GRID} gap-y-2 text-sm`}>
               <dt className="text-slate-500">Id</dt>
               <dd className="font-mono break-all">{e.id}</dd>
               <dt className="text-slate-500">Category</dt>
@@ -76,7 +77,11 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
                 {e.dataIssue}
               </p>
             )}
-            <pre className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs" aria-label="Event data">
+            <pre
+              tabIndex={0}
+              className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs"
+              aria-label="Event data"
+            >
               {JSON.stringify(e.data, null, 2)}
             </pre>
           </>

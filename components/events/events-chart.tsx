@@ -4,6 +4,7 @@ import type { EventsPerDay } from "@/lib/events/timeline/chart";
 import { categoryLabel, CATEGORY_COLORS } from "@/components/events/format";
 import { formatDay } from "@/lib/format/time";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import { PHONE_LEGIBLE } from "@/components/ui/chart-text";
 
 type DayRow = { day: string; index: number };
 
@@ -49,10 +50,17 @@ export function EventsChart({
       {searchActive && <p className="text-xs text-slate-600">The search narrows the list below, not these counts.</p>}
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={chartSummary(chart, type)}>
         <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#cbd5e1" />
-        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="#64748b">
+        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" className={PHONE_LEGIBLE} fill="#64748b">
           {max}
         </text>
-        <text x={PAD.left - 4} y={PAD.top + plotH} textAnchor="end" fontSize="10" fill="#64748b">
+        <text
+          x={PAD.left - 4}
+          y={PAD.top + plotH}
+          textAnchor="end"
+          fontSize="10"
+          className={PHONE_LEGIBLE}
+          fill="#64748b"
+        >
           0
         </text>
         {chart.days.map((day, i) => {
@@ -75,7 +83,14 @@ export function EventsChart({
                 ) : null;
               })}
               {i % labelEvery === 0 && (
-                <text x={x + bar / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#64748b">
+                <text
+                  x={x + bar / 2}
+                  y={H - 6}
+                  textAnchor="middle"
+                  fontSize="10"
+                  className={PHONE_LEGIBLE}
+                  fill="#64748b"
+                >
                   {formatDay(day)}
                 </text>
               )}
@@ -98,7 +113,12 @@ export function EventsChart({
       </ul>
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">Show the numbers as a table</summary>
-        <div className="mt-2 max-h-64 overflow-auto">
+        <div
+          className="mt-2 max-h-64 overflow-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Events per day by category, as numbers"
+        >
           <DataTable
             bare
             density="compact"

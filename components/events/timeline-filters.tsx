@@ -8,7 +8,7 @@ import { categoryLabel } from "@/components/events/format";
 import { DateFilterInput } from "@/components/events/date-filter-input";
 
 const SEARCH_PAUSE_MS = 300;
-const control = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+const control = "min-w-0 max-w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
 export function TimelineFiltersBar({
   value,
@@ -37,7 +37,7 @@ export function TimelineFiltersBar({
       className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      <div className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.category}>Category</label>
         <select
           id={ids.category}
@@ -59,7 +59,7 @@ export function TimelineFiltersBar({
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      <div className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.type}>Event type</label>
         <select
           id={ids.type}
@@ -77,7 +77,7 @@ export function TimelineFiltersBar({
         </select>
       </div>
       <DateFilterInput value={value.date} onChange={(date) => onChange({ ...value, date: date || undefined })} />
-      <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+      <div className="flex min-w-0 flex-1 flex-col sm:min-w-56 gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.search}>Search in event data</label>
         <input
           id={ids.search}

@@ -1,27 +1,63 @@
 "use client";
+// The sections as links. On a phone they fold into a menu behind one button (Escape or a choice
+// closes it, focus back on the button); from the md breakpoint up they are always shown.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Section } from "@/lib/auth/sections";
 
 export function MainNav({ links }: { links: readonly Pick<Section, "href" | "label">[] }) {
   const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
   return (
-    <nav aria-label="Main" className="flex flex-wrap gap-1">
-      {links.map((link) => {
-        const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
-        return (
-          <Link
-            key={link.href}
-            href={link.href}
-            aria-current={active ? "page" : undefined}
-            className={`rounded-md px-3 py-2 text-sm font-medium ${
-              active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100"
-            }`}
-          >
-            {link.label}
-          </Link>
-        );
-      })}
+    <nav aria-label="Main" className="order-last w-full md:order-none md:w-auto">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 md:hidden"
+      >
+        <span aria-hidden>{open ? "×" : "☰"}</span>
+        Menu
+      </button>
+      <ul
+        id={listId}
+        className={`${open ? "mt-2 flex" : "hidden"} flex-col gap-1 md:mt-0 md:flex md:flex-row md:flex-wrap`}
+      >
+        {links.map((link) => {
+          const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
+          return (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                aria-current={active ? "page" : undefined}
+                onClick={() => setOpen(false)}
+                className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                  active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100"
+                }`}
+              >
+                {link.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }

@@ -13,6 +13,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { shownError, unwrap } from "@/lib/actions/client";
 import { PatientTable } from "@/components/patients/patient-table";
+import { useUrlPaging } from "@/components/ui/use-url-paging";
 
 export const PATIENT_PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -24,8 +25,7 @@ export function PatientList({
 }) {
   const [typed, setTyped] = useState("");
   const [q, setQ] = useState("");
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(25);
+  const { page, size, setPaging } = useUrlPaging(PATIENT_PAGE_SIZES, 25);
   const list = useQuery({
     queryKey: ["patients", { q, page, size }],
     queryFn: async () => unwrap(await load({ q: q || undefined, page, size })),
@@ -36,10 +36,10 @@ export function PatientList({
     if (typed.trim() === q) return;
     const t = setTimeout(() => {
       setQ(typed.trim());
-      setPage(1);
+      setPaging({ page: 1 });
     }, 300);
     return () => clearTimeout(t);
-  }, [typed, q]);
+  }, [typed, q, setPaging]);
 
   return (
     <div className="space-y-4">
@@ -76,14 +76,11 @@ export function PatientList({
         <Pagination
           meta={list.data.meta}
           noun="patients"
-          onPage={setPage}
+          onPage={(p) => setPaging({ page: p })}
           busy={list.isFetching}
           size={size}
           sizes={PATIENT_PAGE_SIZES}
-          onSize={(s) => {
-            setSize(s);
-            setPage(1);
-          }}
+          onSize={(s) => setPaging({ size: s })}
         />
       )}
       <p className="text-xs text-slate-600">

@@ -20,6 +20,7 @@ export function PatientTable({ patients }: { patients: Patient[] }) {
     {
       key: "open",
       header: <span className="sr-only">Open</span>,
+      bareOnCard: true,
       className: "whitespace-nowrap text-right",
       cell: (p) => (
         <Link

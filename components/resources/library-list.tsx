@@ -15,6 +15,7 @@ import { EditDialog } from "@/components/resources/edit-dialog";
 import { LibraryFilters } from "@/components/resources/library-filters";
 import { ResourceTable } from "@/components/resources/resource-table";
 import { useDeleteResource, useLibrary, useUpdateResource } from "@/components/resources/use-resources";
+import { useUrlPaging } from "@/components/ui/use-url-paging";
 
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 
@@ -28,8 +29,7 @@ interface Props {
 
 export function LibraryList({ requestedId, practitionerId, plans }: Props) {
   const [filter, setFilter] = useState<ResourceListFilter>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(10);
+  const { page, size, setPaging } = useUrlPaging(PAGE_SIZES, 10);
   const [editing, setEditing] = useState<ResourceRecord | null>(null);
   const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
   const [notice, setNotice] = useState<(ActionFailure & { title: string }) | null>(null);
@@ -41,10 +41,13 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
   );
   const update = useUpdateResource(requestedId, rolledBack("Your change to"));
   const remove = useDeleteResource(requestedId, rolledBack("Deleting"));
-  const onFilter = useCallback((next: ResourceListFilter) => {
-    setFilter(next);
-    setPage(1);
-  }, []);
+  const onFilter = useCallback(
+    (next: ResourceListFilter) => {
+      setFilter(next);
+      setPaging({ page: 1 });
+    },
+    [setPaging],
+  );
 
   return (
     <div className="space-y-4">
@@ -101,14 +104,11 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
         <Pagination
           meta={list.data.meta}
           noun="resources"
-          onPage={setPage}
+          onPage={(p) => setPaging({ page: p })}
           busy={list.isFetching}
           size={size}
           sizes={PAGE_SIZES}
-          onSize={(s) => {
-            setSize(s);
-            setPage(1);
-          }}
+          onSize={(s) => setPaging({ size: s })}
         />
       )}
       {editing && (

@@ -57,6 +57,7 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete }: P
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
+      bareOnCard: true,
       className: "whitespace-nowrap text-right",
       cell: (r) =>
         own(r) && (

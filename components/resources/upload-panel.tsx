@@ -1,5 +1,5 @@
 "use client";
-// Upload with react-dropzone: drag and drop or click (or Enter/Space on the focused zone), several
+// Upload with react-dropzone: drag and drop onto the zone, or its "Choose files" button, several
 // files at once. The browser refuses what the server would (type by extension and by content, size)
 // before anything is sent; the server checks again.
 import { useCallback, useId, useState } from "react";
@@ -47,7 +47,9 @@ export function UploadPanel({
     },
     [queue],
   );
-  const { getRootProps, getInputProps, isDragActive, isProcessing } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, isProcessing, open } = useDropzone({
+    noClick: true,
+    noKeyboard: true,
     accept: DROPZONE_ACCEPT,
     maxSize: MAX_RESOURCE_FILE_BYTES,
     multiple: true,
@@ -61,15 +63,20 @@ export function UploadPanel({
       <h2 id={`${hintId}-title`} className="text-lg font-semibold">
         Upload resources
       </h2>
+      {/* The drop zone takes dropped files; the button inside opens the file chooser (a zone that is
+          itself a button would hold the file input inside a control, and name itself unlike its text). */}
       <div
-        {...getRootProps({ role: "button", "aria-label": "Add files to upload", "aria-describedby": hintId })}
-        className={`cursor-pointer rounded-lg border-2 border-dashed p-8 text-center transition-colors ${isDragActive ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-white hover:border-brand-600"}`}
+        {...getRootProps()}
+        className={`rounded-lg border-2 border-dashed p-6 text-center transition-colors sm:p-8 ${isDragActive ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-white"}`}
       >
         <input {...getInputProps({ "aria-label": "Choose files to upload" })} />
         <p className="font-medium text-slate-800">
-          {isDragActive ? "Drop the files here" : "Drag and drop files here, or click to choose"}
+          {isDragActive ? "Drop the files here" : "Drag and drop files here, or"}
         </p>
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
+        <Button className="mt-2" onClick={open} aria-describedby={hintId}>
+          Choose files
+        </Button>
+        <p id={hintId} className="mt-2 text-sm text-slate-600">
           {ALLOWED_TYPES_LABEL} · up to {MAX_FILE_LABEL} per file · several at once
         </p>
         {isProcessing && <p className="mt-1 text-sm text-slate-600">Checking the files…</p>}

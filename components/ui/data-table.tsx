@@ -1,6 +1,8 @@
-// The app's one table: columns declared once (header, cell, which one is the row's title). With
-// `cards`, the same columns also lay each row out as a card on a phone (below the md breakpoint): the
-// title column as its heading, the others as "header: value" lines. The title column is the row's
+// The app's one table: columns declared once (header, cell, which one is the row's title). The same
+// columns also lay each row out as a card on a phone (below the md breakpoint), so no list is wider
+// than the screen and every row's actions stay in reach: the title column as the card's heading, the
+// others as "header: value" lines. `cards={false}` keeps the table at every width (small tables of
+// numbers). The title column is the row's
 // header cell (<th scope="row">); every cell carries data-column={key} for tests and styles.
 import type { ReactNode } from "react";
 
@@ -28,14 +30,14 @@ interface DataTableProps<Row> {
   density?: "regular" | "compact";
   /** Without the border and background (inside a panel that has them). */
   bare?: boolean;
-  /** Each row as a card on a phone, the table from the md breakpoint up. */
+  /** Each row as a card on a phone, the table from the md breakpoint up (the default). */
   cards?: boolean;
 }
 
 const CELL = { regular: "px-3 py-2", compact: "px-2 py-1" };
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  if (!props.cards) return <Table {...props} />;
+  if (props.cards === false) return <Table {...props} />;
   return (
     <>
       <Cards {...props} />

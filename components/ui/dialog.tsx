@@ -2,7 +2,10 @@
 // A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it and the
 // rest of the page is inert. Controlled by `open`; `onClose` runs for Escape, the close button and
 // a click on the backdrop. Mark the control that should take focus first with data-autofocus.
+// Centred in the viewport and never wider or taller than it (its body scrolls instead). When it
+// closes (or unmounts), focus goes back to where the person was: see `returnFocus`.
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { focusBackPlan, returnFocus } from "@/components/ui/focus-return";
 
 interface DialogProps {
   open: boolean;
@@ -23,10 +26,15 @@ export function Dialog({ open, onClose, title, description, children, width = "m
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      const plan = focusBackPlan(document.activeElement);
       dialog.showModal();
       // showModal focuses the first focusable element (the close button); a caller marks the safer
       // starting point with data-autofocus (React's autoFocus runs before the dialog is open).
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+      return () => {
+        if (dialog.open) dialog.close();
+        returnFocus(plan);
+      };
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
@@ -43,12 +51,12 @@ export function Dialog({ open, onClose, title, description, children, width = "m
       onClick={(e) => {
         if (e.target === ref.current) onClose();
       }}
-      className={`w-full ${width} rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40`}
     >
       {open && (
-        <div className="space-y-4 p-6">
+        <div className="space-y-4 p-4 sm:p-6">
           <div className="flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-lg font-semibold">
+            <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words">
               {title}
             </h2>
             <button

@@ -31,7 +31,7 @@ export function Pagination({ meta, onPage, noun, size, sizes, onSize, busy }: Pa
       <p aria-live="polite" className="text-slate-600">
         Page {Math.min(meta.current_page, pages)} of {pages} · {meta.total_count} {noun}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {sizes && onSize && size !== undefined && (
           <span className="flex items-center gap-1">
             <label htmlFor={sizeId} className="text-slate-600">

@@ -10,6 +10,7 @@ import { AutoRefresh } from "@/components/admin/auto-refresh";
 import { ClinicKeyForm } from "@/components/admin/clinic-key-form";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
+import { PAIRS_GRID } from "@/components/ui/pairs";
 
 export const metadata: Metadata = { title: "Clinic key · Admin" };
 export const dynamic = "force-dynamic";
@@ -63,7 +64,7 @@ export default async function ClinicKeyPage() {
         <h3 id="key-state" className="font-semibold">
           Activation
         </h3>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        <dl className={`${PAIRS_GRID} gap-y-1 text-sm`}>
           <dt className="text-slate-600">State</dt>
           <dd aria-live="polite" data-testid="clinic-key-state">
             <StatusBadge state={view.state} />

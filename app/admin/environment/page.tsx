@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { requireSection } from "@/lib/auth/require-section";
 import { environmentView } from "@/lib/admin/environment";
 import { StatusBadge } from "@/components/admin/status-badge";
+import { PAIRS_GRID } from "@/components/ui/pairs";
 
 export const metadata: Metadata = { title: "Environment · Admin" };
 export const dynamic = "force-dynamic";
@@ -43,7 +44,7 @@ export default async function EnvironmentPage() {
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">Environment</h2>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <dl className={`${PAIRS_GRID} gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm`}>
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600">{label}</dt>

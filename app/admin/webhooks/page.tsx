@@ -15,6 +15,7 @@ import { GapsTable } from "@/components/admin/gaps-table";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 import { ErrorState } from "@/components/ui/states";
+import { PAIRS_GRID } from "@/components/ui/pairs";
 
 export const metadata: Metadata = { title: "Webhooks · Admin" };
 export const dynamic = "force-dynamic";
@@ -50,7 +51,7 @@ export default async function WebhooksPage({
         <h3 id="setup" className="font-semibold">
           Set-up
         </h3>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+        <dl className={`${PAIRS_GRID} gap-y-2 text-sm`}>
           <dt className="text-slate-600">URL to register in the platform&apos;s dashboard</dt>
           <dd>
             <code className="select-all rounded bg-slate-100 px-1.5 py-0.5" data-testid="webhook-url">
