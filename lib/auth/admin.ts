@@ -4,6 +4,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { revokeConnection, type RevokeResult } from "@/lib/auth/revoke";
+import { lockClinic } from "@/lib/auth/admin-rights";
 import { ActionError } from "@/lib/actions/action-error";
 import { notFound, refused, type ActionFailure } from "@/lib/actions/result";
 
@@ -20,9 +21,13 @@ export class AdminActionError extends ActionError {
   }
 }
 
+/**
+ * An admin's explicit promote or demote: an override of what the platform's role says, kept across
+ * sign-ins and directory refreshes, with who set it and when (lib/auth/admin-rights.ts).
+ */
 export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: boolean): Promise<void> {
   await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM clinics WHERE id = ${actor.clinicId} FOR UPDATE`;
+    await lockClinic(tx, actor.clinicId);
     const target = await tx.user.findFirst({ where: { id: targetUserId, clinicId: actor.clinicId } });
     if (!target) throw new AdminActionError(notFound("user"));
     if (
@@ -32,7 +37,10 @@ export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: bool
     ) {
       throw new AdminActionError(refused("The clinic needs at least one admin: promote someone else first."));
     }
-    await tx.user.update({ where: { id: target.id }, data: { isAdmin } });
+    await tx.user.update({
+      where: { id: target.id },
+      data: { isAdmin, adminOverride: isAdmin, adminOverrideById: actor.userId, adminOverrideAt: new Date() },
+    });
   });
 }
 
@@ -50,6 +58,14 @@ export async function listClinicUsers(actor: Actor) {
   return db.user.findMany({
     where: { clinicId: actor.clinicId },
     orderBy: { createdAt: "asc" },
-    select: { id: true, name: true, platformUserId: true, platformUserType: true, isAdmin: true, lastSignInAt: true },
+    select: {
+      id: true,
+      name: true,
+      platformUserId: true,
+      platformUserType: true,
+      isAdmin: true,
+      adminOverride: true,
+      lastSignInAt: true,
+    },
   });
 }
