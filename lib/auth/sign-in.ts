@@ -32,54 +32,57 @@ export interface CompleteSignInInput {
 export async function completeSignIn(input: CompleteSignInInput): Promise<SignedInUser> {
   const { token, clinic, authMode } = input;
   const owner = token.resource_owner;
-  const result = await db.$transaction(async (tx) => {
-    await tx.clinic.upsert({
-      where: { id: clinic.id },
-      create: { id: clinic.id, name: clinic.name, integrationId: clinic.integration_id },
-      update: { name: clinic.name, integrationId: clinic.integration_id },
-    });
-    await lockClinic(tx, clinic.id);
-    const signedIn = await tx.user.upsert({
-      where: { clinicId_platformUserId: { clinicId: clinic.id, platformUserId: owner.id } },
-      create: {
-        clinicId: clinic.id,
-        platformUserId: owner.id,
-        platformUserType: owner.type,
-        lastSignInAt: new Date(),
-      },
-      update: { platformUserType: owner.type, lastSignInAt: new Date() },
-    });
-    if (input.people) await savePlatformPeople(tx, clinic.id, input.people);
-    await applyAdminRights(tx, clinic.id);
-    const user = await tx.user.findUniqueOrThrow({ where: { id: signedIn.id } });
-
-    let unused = false;
-    let replaced: string | undefined;
-    if (authMode === "role") {
-      replaced = (
-        await saveConnection(
-          { clinicId: clinic.id, owner: { kind: "user", userId: user.id }, token, connectedById: user.id },
-          tx,
-        )
-      ).replacedRefreshTokenEnc;
-    } else {
-      // Clinic-level: the first sign-in (or an admin's, when the clinic connection is not working)
-      // connects the clinic; anyone else's token only proved who they are and is revoked.
-      const existing = await tx.platformConnection.findUnique({
-        where: { clinicLevelFor: clinic.id },
-        select: { state: true },
+  const result = await db.$transaction(
+    async (tx) => {
+      await tx.clinic.upsert({
+        where: { id: clinic.id },
+        create: { id: clinic.id, name: clinic.name, integrationId: clinic.integration_id },
+        update: { name: clinic.name, integrationId: clinic.integration_id },
       });
-      if (!existing || (existing.state !== "connected" && user.isAdmin)) {
-        await saveConnection(
-          { clinicId: clinic.id, owner: { kind: "clinic", clinicId: clinic.id }, token, connectedById: user.id },
-          tx,
-        );
+      await lockClinic(tx, clinic.id);
+      const signedIn = await tx.user.upsert({
+        where: { clinicId_platformUserId: { clinicId: clinic.id, platformUserId: owner.id } },
+        create: {
+          clinicId: clinic.id,
+          platformUserId: owner.id,
+          platformUserType: owner.type,
+          lastSignInAt: new Date(),
+        },
+        update: { platformUserType: owner.type, lastSignInAt: new Date() },
+      });
+      if (input.people) await savePlatformPeople(tx, clinic.id, input.people);
+      await applyAdminRights(tx, clinic.id);
+      const user = await tx.user.findUniqueOrThrow({ where: { id: signedIn.id } });
+
+      let unused = false;
+      let replaced: string | undefined;
+      if (authMode === "role") {
+        replaced = (
+          await saveConnection(
+            { clinicId: clinic.id, owner: { kind: "user", userId: user.id }, token, connectedById: user.id },
+            tx,
+          )
+        ).replacedRefreshTokenEnc;
       } else {
-        unused = true;
+        // Clinic-level: the first sign-in (or an admin's, when the clinic connection is not working)
+        // connects the clinic; anyone else's token only proved who they are and is revoked.
+        const existing = await tx.platformConnection.findUnique({
+          where: { clinicLevelFor: clinic.id },
+          select: { state: true },
+        });
+        if (!existing || (existing.state !== "connected" && user.isAdmin)) {
+          await saveConnection(
+            { clinicId: clinic.id, owner: { kind: "clinic", clinicId: clinic.id }, token, connectedById: user.id },
+            tx,
+          );
+        } else {
+          unused = true;
+        }
       }
-    }
-    return { user, unused, replaced };
-  });
+      return { user, unused, replaced };
+    },
+    { timeout: 15_000 },
+  );
 
   // After commit, best-effort: a failed revoke leaves a token the platform will never see used.
   if (result.unused)

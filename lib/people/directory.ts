@@ -3,6 +3,7 @@
 // background; a name an event carried; the name a person typed at their first sign-in when the
 // platform has no lists. A person the app knows nothing about is shown by id (lib/people/names.ts).
 import "server-only";
+import { z } from "zod";
 import { CLINIC_ADMIN_ROLE, type Practitioner, type StaffMember, type UserType } from "@/lib/contract";
 import type { ClinicClient } from "@/lib/clinic-api/client";
 import { NotFoundError } from "@/lib/clinic-api/errors";
@@ -60,36 +61,35 @@ export const isPlatformAdmin = (entry: Pick<DirectoryEntry, "type" | "role">): b
  * names follow, so every page that names a user reads the directory's name.
  */
 export async function savePlatformPeople(db: DbOrTx, clinicId: string, entries: DirectoryEntry[]): Promise<void> {
-  for (const e of entries) {
-    const data = {
-      type: e.type,
-      firstName: e.firstName,
-      lastName: e.lastName,
-      displayName: fullName(e.firstName, e.lastName) || e.platformUserId,
-      email: e.email,
-      role: e.role,
-      source: "platform" as const,
-      listed: true,
-    };
-    await db.person.upsert({
-      where: { clinicId_platformUserId: { clinicId, platformUserId: e.platformUserId } },
-      create: { clinicId, platformUserId: e.platformUserId, ...data },
-      update: data,
-    });
-    await db.user.updateMany({
-      where: { clinicId, platformUserId: e.platformUserId },
-      data: { name: data.displayName },
-    });
-  }
-  await db.person.updateMany({
-    where: {
-      clinicId,
-      source: "platform",
-      listed: true,
-      platformUserId: { notIn: entries.map((e) => e.platformUserId) },
-    },
-    data: { listed: false },
-  });
+  const rows = entries.map((e) => ({
+    id: e.platformUserId,
+    type: e.type,
+    first: e.firstName,
+    last: e.lastName,
+    display: fullName(e.firstName, e.lastName) || e.platformUserId,
+    email: e.email,
+    role: e.role,
+  }));
+  // One statement each, however many people: a sign-in holds the clinic's lock while this runs.
+  await db.$executeRaw`
+    INSERT INTO people (clinic_id, platform_user_id, type, first_name, last_name, display_name, email, role, source, listed, updated_at)
+    SELECT ${clinicId}, r.id, r.type::"PlatformUserType", r.first, r.last, r.display, r.email, r.role, 'platform', true, now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS r(id text, type text, first text, last text, display text, email text, role text)
+    ON CONFLICT (clinic_id, platform_user_id) DO UPDATE SET
+      type = EXCLUDED.type, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+      display_name = EXCLUDED.display_name, email = EXCLUDED.email, role = EXCLUDED.role,
+      source = 'platform', listed = true, updated_at = now()
+    WHERE (people.type, people.first_name, people.last_name, people.display_name, people.email, people.role, people.source, people.listed)
+      IS DISTINCT FROM (EXCLUDED.type, EXCLUDED.first_name, EXCLUDED.last_name, EXCLUDED.display_name, EXCLUDED.email, EXCLUDED.role, EXCLUDED.source, EXCLUDED.listed)`;
+  await db.$executeRaw`
+    UPDATE people SET listed = false, updated_at = now()
+    WHERE clinic_id = ${clinicId} AND source = 'platform' AND listed
+      AND NOT (platform_user_id = ANY(${rows.map((r) => r.id)}::text[]))`;
+  await db.$executeRaw`
+    UPDATE users u SET name = p.display_name FROM people p
+    WHERE u.clinic_id = ${clinicId} AND p.clinic_id = u.clinic_id AND p.platform_user_id = u.platform_user_id
+      AND u.name IS DISTINCT FROM p.display_name`;
 }
 
 /**
@@ -114,4 +114,25 @@ export async function rememberName(
   });
   await db.user.updateMany({ where: { clinicId, platformUserId: person.platformUserId }, data: { name } });
   return true;
+}
+
+const EventPersonSchema = z.object({ id: z.string().min(1), first_name: z.string(), last_name: z.string() });
+
+/** Names an event's data carries for a practitioner or staff member (`data.practitioner`, `data.staff`). */
+export async function rememberNamesFromEvent(db: DbOrTx, clinicId: string, data: unknown): Promise<void> {
+  if (!data || typeof data !== "object") return;
+  for (const [key, type] of [
+    ["practitioner", "Practitioner"],
+    ["staff", "Staff"],
+  ] as const) {
+    const parsed = EventPersonSchema.safeParse((data as Record<string, unknown>)[key]);
+    if (!parsed.success) continue;
+    const p = parsed.data;
+    await rememberName(db, clinicId, {
+      platformUserId: p.id,
+      type,
+      name: fullName(p.first_name, p.last_name),
+      source: "event",
+    });
+  }
 }

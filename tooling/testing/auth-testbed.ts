@@ -43,7 +43,7 @@ const SeedSchema = z.object({
       name: z.string(),
       current_clinic_key: z.string(),
       practitioners: z.array(z.object({ id: z.string(), first_name: z.string(), last_name: z.string() })),
-      staff: z.array(z.object({ id: z.string(), role: z.string() })),
+      staff: z.array(z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), role: z.string() })),
     }),
   ),
 });
