@@ -5,6 +5,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { revokeConnection, type RevokeResult } from "@/lib/auth/revoke";
 import { lockClinic } from "@/lib/auth/admin-rights";
+import { appendAuditEntry } from "@/lib/audit/record";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { ActionError } from "@/lib/actions/action-error";
 import { notFound, refused, type ActionFailure } from "@/lib/actions/result";
 
@@ -42,6 +44,36 @@ export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: bool
       data: { isAdmin, adminOverride: isAdmin, adminOverrideById: actor.userId, adminOverrideAt: new Date() },
     });
   });
+}
+
+/**
+ * The operator's grant (`npm run admin:grant`), for a clinic whose platform has no people lists or no
+ * Clinic admin yet: makes a user who has signed in an admin, as an override by nobody of the clinic,
+ * recorded in the clinic's audit trail. Returns false when no such user has signed in.
+ */
+export async function grantAdminAsOperator(
+  client: PrismaClient,
+  clinicId: string,
+  platformUserId: string,
+): Promise<{ userId: string; name: string | null } | null> {
+  const user = await client.$transaction(async (tx) => {
+    await lockClinic(tx, clinicId);
+    const target = await tx.user.findUnique({ where: { clinicId_platformUserId: { clinicId, platformUserId } } });
+    if (!target) return null;
+    return tx.user.update({
+      where: { id: target.id },
+      data: { isAdmin: true, adminOverride: true, adminOverrideById: null, adminOverrideAt: new Date() },
+    });
+  });
+  if (!user) return null;
+  await appendAuditEntry(client, {
+    clinicId,
+    actorUserId: null,
+    action: "admin.promoted",
+    target: { type: "user", id: user.id },
+    details: { by: "operator (npm run admin:grant)" },
+  });
+  return { userId: user.id, name: user.name };
 }
 
 /** Revokes a user's or the clinic's connection (the admin console's "revoke"). */
