@@ -31,7 +31,7 @@ const PAGES = [
 ];
 
 for (const [label, who, roles] of [
-  ["a practitioner", PRACTITIONER, ["Admin", "Practitioner"]],
+  ["a practitioner", PRACTITIONER, ["Practitioner"]],
   ["a staff member", STAFF, ["Admin", "Staff"]],
 ] as const) {
   test(`signs in as ${label}; no token reaches the browser; sign-out revokes`, async ({ page, context }) => {

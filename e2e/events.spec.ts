@@ -4,7 +4,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { PRACTITIONER, SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import { SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import { signInAsClinicAdmin } from "./support/clinic-admin";
 
 interface SeedClinic {
   id: string;
@@ -56,15 +57,8 @@ async function activity(page: Page, clinicId: string, type: string): Promise<str
 
 const row = (page: Page, id: string) => page.locator(`tr[data-event-id="${id}"]`);
 
-/** Signs in as whoever of clinic 0 is an admin (the first user of the clinic to sign in became one). */
-async function signInAsAdmin(page: Page): Promise<void> {
-  for (const who of [PRACTITIONER, STAFF]) {
-    await signInAs(page, who);
-    if ((await currentSession(page)).user?.role === "Admin") return;
-    await signOut(page);
-  }
-  throw new Error("no admin among the first practitioner and staff member of clinic 0");
-}
+/** Signs in as clinic 0's admin (its staff member whose platform role is Clinic admin). */
+const signInAsAdmin = (page: Page) => signInAsClinicAdmin(page, 0);
 
 test.beforeEach(async ({ page }) => {
   await sandboxControl(page, "faults", { clear: true });
