@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { sectionsFor } from "@/lib/auth/sections";
+import { saveOwnNameAction } from "@/app/actions";
+import { OwnNameForm } from "@/components/people/own-name-form";
 
 export default async function HomePage() {
   const user = await getCurrentUser();
@@ -24,6 +26,7 @@ export default async function HomePage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Welcome to Clinic Connect</h1>
+      {!user.name && <OwnNameForm action={saveOwnNameAction} />}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {sectionsFor(user.roles).map((link) => (
           <li key={link.href}>

@@ -18,7 +18,10 @@ export interface CurrentUser {
   platformUserType: "Practitioner" | "Staff";
   isAdmin: boolean;
   roles: AppRole[];
+  /** From the clinic's directory (lib/people); null when nothing names them yet. */
   name: string | null;
+  /** A staff member's role as the platform names it ("Front desk"…), when the platform lists it. */
+  staffRole: string | null;
 }
 
 export interface Caller {
@@ -33,6 +36,10 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   if (!id) return null;
   const user = await db.user.findUnique({ where: { id }, include: { clinic: { select: { name: true } } } });
   if (!user) return null;
+  const person = await db.person.findUnique({
+    where: { clinicId_platformUserId: { clinicId: user.clinicId, platformUserId: user.platformUserId } },
+    select: { role: true },
+  });
   return {
     id: user.id,
     clinicId: user.clinicId,
@@ -42,6 +49,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     isAdmin: user.isAdmin,
     roles: rolesOf(user),
     name: user.name,
+    staffRole: person?.role ?? null,
   };
 });
 
