@@ -14,13 +14,14 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
   if (eventIds.length === 0) return 0;
   return db.$transaction(async (tx) => {
     const claimed = await tx.$queryRaw<
-      Array<{ clinic_id: string; category: string; type: string; day: Date; people: unknown }>
+      Array<{ clinic_id: string; category: string; type: string; day: Date; created_at: Date; people: unknown }>
     >`
       UPDATE events SET processed_at = now()
       WHERE id IN (${Prisma.join([...eventIds])}) AND processed_at IS NULL
-      RETURNING clinic_id, category, type, created_at::date AS day,
-        CASE WHEN data ?| array['practitioner', 'staff'] THEN data END AS people`;
-    for (const row of claimed) if (row.people) await rememberNamesFromEvent(tx, row.clinic_id, row.people);
+      RETURNING clinic_id, category, type, created_at::date AS day, created_at,
+        CASE WHEN data ?| array['practitioner', 'staff', 'patient'] THEN data END AS people`;
+    for (const row of claimed)
+      if (row.people) await rememberNamesFromEvent(tx, row.clinic_id, row.people, row.created_at);
     const counts = new Map<string, { clinicId: string; category: string; type: string; day: Date; n: number }>();
     for (const row of claimed) {
       const key = `${row.clinic_id}\u0000${row.category}\u0000${row.type}\u0000${row.day.toISOString()}`;

@@ -118,9 +118,19 @@ export async function rememberName(
 
 const EventPersonSchema = z.object({ id: z.string().min(1), first_name: z.string(), last_name: z.string() });
 
-/** Names an event's data carries for a practitioner or staff member (`data.practitioner`, `data.staff`). */
-export async function rememberNamesFromEvent(db: DbOrTx, clinicId: string, data: unknown): Promise<void> {
+/**
+ * Names an event's data carries: a practitioner or staff member (`data.practitioner`, `data.staff`)
+ * for the directory, a patient (`data.patient`) for the patients' names, newest event winning.
+ */
+export async function rememberNamesFromEvent(db: DbOrTx, clinicId: string, data: unknown, asOf: Date): Promise<void> {
   if (!data || typeof data !== "object") return;
+  const patient = EventPersonSchema.safeParse((data as Record<string, unknown>).patient);
+  const patientName = patient.success ? fullName(patient.data.first_name, patient.data.last_name) : "";
+  if (patient.success && patientName)
+    await db.$executeRaw`
+      INSERT INTO patient_names (clinic_id, patient_id, name, as_of) VALUES (${clinicId}, ${patient.data.id}, ${patientName}, ${asOf.toISOString().slice(0, 23)}::timestamp)
+      ON CONFLICT (clinic_id, patient_id) DO UPDATE SET name = EXCLUDED.name, as_of = EXCLUDED.as_of
+      WHERE patient_names.as_of <= EXCLUDED.as_of AND patient_names.name IS DISTINCT FROM EXCLUDED.name`;
   for (const [key, type] of [
     ["practitioner", "Practitioner"],
     ["staff", "Staff"],

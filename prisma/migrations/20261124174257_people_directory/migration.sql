@@ -25,3 +25,24 @@ CREATE TABLE "people" (
 
     CONSTRAINT "people_pkey" PRIMARY KEY ("clinic_id","platform_user_id")
 );
+
+-- CreateTable
+CREATE TABLE "patient_names" (
+    "clinic_id" TEXT NOT NULL,
+    "patient_id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "as_of" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "patient_names_pkey" PRIMARY KEY ("clinic_id","patient_id")
+);
+
+-- Patients' names from the events already stored (the newest event of each patient wins).
+INSERT INTO "patient_names" ("clinic_id", "patient_id", "name", "as_of")
+SELECT DISTINCT ON (clinic_id, data->'patient'->>'id')
+  clinic_id, data->'patient'->>'id',
+  btrim(coalesce(data->'patient'->>'first_name', '') || ' ' || coalesce(data->'patient'->>'last_name', '')),
+  created_at
+FROM "events"
+WHERE category = 'patients' AND jsonb_typeof(data->'patient'->'id') = 'string'
+  AND btrim(coalesce(data->'patient'->>'first_name', '') || ' ' || coalesce(data->'patient'->>'last_name', '')) <> ''
+ORDER BY clinic_id, data->'patient'->>'id', created_at DESC;
