@@ -77,12 +77,38 @@ test("clinic activity arrives on the open timeline without a reload, with its de
   await expect(row(page, id)).toContainText("treatment_plan.created");
   await expect(row(page, id)).toContainText("Webhook");
 
-  await row(page, id).getByRole("button", { name: "treatment_plan.created" }).click();
+  await expect(row(page, id).getByTestId("event-summary")).toHaveText(/^Treatment plan created for .+ \(.+\)$/);
+  await row(page, id).getByTestId("event-summary").click();
   const drawer = page.getByRole("dialog");
   await expect(drawer).toContainText(id);
+  await expect(drawer.getByRole("heading", { level: 2 })).toHaveText(/^Treatment plan created for /);
+  await expect(drawer.getByRole("region", { name: "The treatment plan" })).toContainText("Patient");
+  await drawer.getByText("Raw data (for support)").click();
   await expect(drawer.getByLabel("Event data")).toContainText("treatment_plan");
   await page.keyboard.press("Escape");
   await expect(drawer).toHaveCount(0);
+});
+
+test("an event the sandbox emits shows as its summary, naming the patient, with a link to their plans", async ({
+  page,
+}) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAs(page, STAFF);
+  await page.goto("/events");
+  const { event } = await sandboxControl<{ event: { id: string; data: { patient: Record<string, string> } } }>(
+    page,
+    "activity",
+    { clinic_id: clinic.id, type: "patient.created", data: { first_name: "Zed", last_name: "Quist" } },
+  );
+  const summary = row(page, event.id).getByTestId("event-summary");
+  await expect(summary).toHaveText(`New patient ${event.data.patient.first_name} ${event.data.patient.last_name}`, {
+    timeout: LIVE_TIMEOUT,
+  });
+  await expect(row(page, event.id).getByRole("link", { name: "Open treatment plans" })).toHaveAttribute(
+    "href",
+    `/embedded?patient=${event.data.patient.id}`,
+  );
 });
 
 test("filters by category and date and keeps them in the URL", async ({ page }) => {
