@@ -97,6 +97,7 @@ export async function listClinicUsers(actor: Actor) {
       platformUserType: true,
       isAdmin: true,
       adminOverride: true,
+      adminOverrideById: true,
       lastSignInAt: true,
     },
   });
