@@ -111,6 +111,34 @@ test("an event the sandbox emits shows as its summary, naming the patient, with 
   );
 });
 
+test("sorts oldest first, and the CSV export of a filtered timeline holds exactly the rows shown", async ({ page }) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAs(page, STAFF);
+  const placed = await activity(page, clinic.id, "order.placed");
+  await page.goto("/events?type=order.placed");
+  await expect(row(page, placed)).toBeVisible({ timeout: LIVE_TIMEOUT });
+  await expect(page.getByText("End of history")).toBeVisible();
+  const shownIds = () =>
+    page.locator("tr[data-event-id]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-event-id") ?? ""));
+  const newestFirst = await shownIds();
+  await page.getByLabel("Order").selectOption("oldest");
+  await expect(page).toHaveURL(/sort=oldest/);
+  await expect.poll(shownIds).toEqual([...newestFirst].reverse());
+
+  const href = await page.getByRole("link", { name: "Export these events (CSV)" }).getAttribute("href");
+  expect(href).toBe("/api/events/export?type=order.placed&sort=oldest");
+  const response = await page.request.get(href ?? "");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/csv");
+  const lines = (await response.text()).trim().split("\n");
+  expect(lines[0]).toBe("created_utc,summary,type,category,source,received_utc,patient_id,event_id");
+  const exported = lines.slice(1).map((line) => line.split(",").at(-1));
+  expect(exported).toEqual([...newestFirst].reverse());
+  const summaries = await page.locator("tr[data-event-id] [data-testid=event-summary]").allTextContents();
+  for (const [i, line] of lines.slice(1).entries()) expect(line).toContain(summaries[i].replace(/"/g, '""'));
+});
+
 test("filters by category and date and keeps them in the URL", async ({ page }) => {
   const [clinic] = await seedClinics(page);
   await activate(page.request, clinic);

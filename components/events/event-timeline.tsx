@@ -4,7 +4,7 @@
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
-import type { TimelineFilters } from "@/lib/events/timeline/filters";
+import { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filters";
 import type { TimelinePage } from "@/lib/events/timeline/list";
 import { EventDrawer } from "@/components/events/event-drawer";
 import { EventList } from "@/components/events/event-list";
@@ -61,6 +61,26 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
   return (
     <div className="space-y-4">
       <TimelineFiltersBar value={filters} onChange={setFilters} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          Order
+          <select
+            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            value={filters.sort ?? "newest"}
+            onChange={(e) => setFilters({ ...filters, sort: e.target.value === "oldest" ? "oldest" : undefined })}
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </label>
+        <a
+          href={`/api/events/export${toSearch(filters)}`}
+          download
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
+        >
+          Export these events (CSV)
+        </a>
+      </div>
       <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-600">
         <span
           aria-hidden
@@ -94,7 +114,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
           loadingMore={list.isFetchingNextPage}
           onLoadMore={loadMore}
           onOpen={setOpenId}
-          filtered={Object.values(filters).some(Boolean)}
+          filtered={isFiltered(filters)}
         />
       )}
       <EventDrawer id={openId} onClose={close} />

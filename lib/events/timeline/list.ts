@@ -1,6 +1,6 @@
 // The staff timeline's reads. Every function takes the caller's clinicId (from the auth guard) and
 // puts it first in the WHERE clause: nothing here can return another clinic's event. Pages are
-// keyset-based (created_at DESC, id DESC), so page 500 costs what page 1 costs.
+// keyset-based (created_at, id; newest or oldest first), so page 500 costs what page 1 costs.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
@@ -65,11 +65,18 @@ export async function listTimeline(
   limit = TIMELINE_PAGE_SIZE,
 ): Promise<TimelinePage> {
   const conds = timelineConditions(clinicId, filters);
-  if (cursor) conds.push(Prisma.sql`(created_at, id) < (${ts(cursor.createdAt)}, ${cursor.id})`);
+  const oldest = filters.sort === "oldest";
+  if (cursor)
+    conds.push(
+      oldest
+        ? Prisma.sql`(created_at, id) > (${ts(cursor.createdAt)}, ${cursor.id})`
+        : Prisma.sql`(created_at, id) < (${ts(cursor.createdAt)}, ${cursor.id})`,
+    );
+  const order = oldest ? Prisma.sql`created_at ASC, id ASC` : Prisma.sql`created_at DESC, id DESC`;
   const rows = await db.$queryRaw<Row[]>`
     SELECT id, type, category, integration_id, created_at, received_at, source::text AS source, data
     FROM events WHERE ${Prisma.join(conds, " AND ")}
-    ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`;
+    ORDER BY ${order} LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const names = await knownNames(db, clinicId, page);
