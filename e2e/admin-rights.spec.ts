@@ -30,6 +30,7 @@ const nameOf = (p: SeedPerson) => `${p.first_name} ${p.last_name}`;
 test("a practitioner signing in first is no admin; the platform's Clinic admin is, and pages name people", async ({
   page,
 }) => {
+  test.setTimeout(180_000); // four sign-ins and five pages, on a shared machine
   const clinic = (await sandboxControl<Seed>(page, "seed")).clinics[CLINIC];
   const url = process.env[DATABASE_URL_VARS.main] ?? "";
   const before = await query<{ n: string }>(url, "SELECT count(*) AS n FROM users WHERE clinic_id = $1", [clinic.id]);
