@@ -94,6 +94,7 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
           practitionerId={practitionerId}
           onEdit={setEditing}
           onDelete={setDeleting}
+          plans={plans}
         />
       )}
       {list.data && list.data.meta.total_count > 0 && (
