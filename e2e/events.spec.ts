@@ -122,7 +122,7 @@ test("sorts oldest first, and the CSV export of a filtered timeline holds exactl
   const shownIds = () =>
     page.locator("tr[data-event-id]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-event-id") ?? ""));
   const newestFirst = await shownIds();
-  await page.getByLabel("Order").selectOption("oldest");
+  await page.getByLabel("Sort order", { exact: true }).selectOption("oldest");
   await expect(page).toHaveURL(/sort=oldest/);
   await expect.poll(shownIds).toEqual([...newestFirst].reverse());
 

@@ -2,7 +2,7 @@
 // The timeline page's client part: filters (kept in the URL so a view can be shared), the chart,
 // the live list with infinite scroll, and the detail drawer.
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
 import { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filters";
 import type { TimelinePage } from "@/lib/events/timeline/list";
@@ -37,6 +37,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
   const pathname = usePathname();
   const [filters, setFilters] = useState<TimelineFilters>(initialFilters);
   const [openId, setOpenId] = useState<string | null>(null);
+  const sortId = useId();
   const isInitial = filters === initialFilters;
   const list = useTimelineList(filters, isInitial ? initialPage : undefined);
   const chart = useEventsChart(filters, isInitial ? initialChart : undefined);
@@ -62,9 +63,11 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
     <div className="space-y-4">
       <TimelineFiltersBar value={filters} onChange={setFilters} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          Order
+        <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          {/* A label pointing at the select by id: one wrapped around it would fold the options into its name. */}
+          <label htmlFor={sortId}>Sort order</label>
           <select
+            id={sortId}
             className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
             value={filters.sort ?? "newest"}
             onChange={(e) => setFilters({ ...filters, sort: e.target.value === "oldest" ? "oldest" : undefined })}
@@ -72,7 +75,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
             <option value="newest">Newest first</option>
             <option value="oldest">Oldest first</option>
           </select>
-        </label>
+        </span>
         <a
           href={`/api/events/export${toSearch(filters)}`}
           download
