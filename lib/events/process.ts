@@ -7,7 +7,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
-import { rememberNamesFromEvent } from "@/lib/people/directory";
+import { patientNameOf, rememberPatientNames, rememberPeopleFromEvent } from "@/lib/people/directory";
 
 /** Processes the given events; returns how many were processed now (not already before). */
 export async function processEvents(db: Db, eventIds: readonly string[]): Promise<number> {
@@ -20,8 +20,11 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
       WHERE id IN (${Prisma.join([...eventIds])}) AND processed_at IS NULL
       RETURNING clinic_id, category, type, created_at::date AS day, created_at,
         CASE WHEN data ?| array['practitioner', 'staff', 'patient'] THEN data END AS people`;
+    const patientNames = claimed.flatMap((row) => patientNameOf(row.clinic_id, row.people, row.created_at) ?? []);
+    await rememberPatientNames(tx, patientNames);
     for (const row of claimed)
-      if (row.people) await rememberNamesFromEvent(tx, row.clinic_id, row.people, row.created_at);
+      if (row.people && typeof row.people === "object" && ("practitioner" in row.people || "staff" in row.people))
+        await rememberPeopleFromEvent(tx, row.clinic_id, row.people);
     const counts = new Map<string, { clinicId: string; category: string; type: string; day: Date; n: number }>();
     for (const row of claimed) {
       const key = `${row.clinic_id}\u0000${row.category}\u0000${row.type}\u0000${row.day.toISOString()}`;

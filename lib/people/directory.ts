@@ -118,19 +118,38 @@ export async function rememberName(
 
 const EventPersonSchema = z.object({ id: z.string().min(1), first_name: z.string(), last_name: z.string() });
 
-/**
- * Names an event's data carries: a practitioner or staff member (`data.practitioner`, `data.staff`)
- * for the directory, a patient (`data.patient`) for the patients' names, newest event winning.
- */
-export async function rememberNamesFromEvent(db: DbOrTx, clinicId: string, data: unknown, asOf: Date): Promise<void> {
+export interface PatientNameFromEvent {
+  clinicId: string;
+  patientId: string;
+  name: string;
+  asOf: Date;
+}
+
+/** The patient name an event's data carries (`data.patient`), if any. */
+export function patientNameOf(clinicId: string, data: unknown, asOf: Date): PatientNameFromEvent | null {
+  if (!data || typeof data !== "object") return null;
+  const parsed = EventPersonSchema.safeParse((data as Record<string, unknown>).patient);
+  if (!parsed.success) return null;
+  const name = fullName(parsed.data.first_name, parsed.data.last_name);
+  return name ? { clinicId, patientId: parsed.data.id, name, asOf } : null;
+}
+
+/** Stores patients' names in one statement, the newest event's name winning (also over stored ones). */
+export async function rememberPatientNames(db: DbOrTx, names: PatientNameFromEvent[]): Promise<void> {
+  if (names.length === 0) return;
+  const rows = names.map((n) => ({ c: n.clinicId, p: n.patientId, n: n.name, at: n.asOf.toISOString().slice(0, 23) }));
+  await db.$executeRaw`
+    INSERT INTO patient_names (clinic_id, patient_id, name, as_of)
+    SELECT DISTINCT ON (r.c, r.p) r.c, r.p, r.n, r.at::timestamp
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(c text, p text, n text, at text)
+    ORDER BY r.c, r.p, r.at DESC
+    ON CONFLICT (clinic_id, patient_id) DO UPDATE SET name = EXCLUDED.name, as_of = EXCLUDED.as_of
+    WHERE patient_names.as_of <= EXCLUDED.as_of AND patient_names.name IS DISTINCT FROM EXCLUDED.name`;
+}
+
+/** Names an event's data carries for a practitioner or staff member (`data.practitioner`, `data.staff`). */
+export async function rememberPeopleFromEvent(db: DbOrTx, clinicId: string, data: unknown): Promise<void> {
   if (!data || typeof data !== "object") return;
-  const patient = EventPersonSchema.safeParse((data as Record<string, unknown>).patient);
-  const patientName = patient.success ? fullName(patient.data.first_name, patient.data.last_name) : "";
-  if (patient.success && patientName)
-    await db.$executeRaw`
-      INSERT INTO patient_names (clinic_id, patient_id, name, as_of) VALUES (${clinicId}, ${patient.data.id}, ${patientName}, ${asOf.toISOString().slice(0, 23)}::timestamp)
-      ON CONFLICT (clinic_id, patient_id) DO UPDATE SET name = EXCLUDED.name, as_of = EXCLUDED.as_of
-      WHERE patient_names.as_of <= EXCLUDED.as_of AND patient_names.name IS DISTINCT FROM EXCLUDED.name`;
   for (const [key, type] of [
     ["practitioner", "Practitioner"],
     ["staff", "Staff"],
