@@ -2,11 +2,9 @@
 // An event in words (lib/events/summary.ts), with a link to the patient's treatment plans where the
 // event is about a patient; and the drawer's labelled view of the records an event carries.
 import Link from "next/link";
-import type { EventSummary } from "@/lib/events/summary";
+import { plansHref, type EventSummary } from "@/lib/events/summary";
 import { formatSummary } from "@/lib/events/summary-messages";
 import { NameWithId } from "@/components/ui/id-text";
-
-export const plansHref = (patientId: string) => `/embedded?patient=${encodeURIComponent(patientId)}`;
 
 export function SummaryLink({ summary }: { summary: EventSummary }) {
   if (!summary.patientId) return null;

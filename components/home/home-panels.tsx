@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import type { HomeEvent, PractitionerHome } from "@/lib/home/reads";
 import { formatSummary } from "@/lib/events/summary-messages";
 import { When } from "@/components/ui/when";
-import { plansHref } from "@/components/events/event-summary";
+import { plansHref } from "@/lib/events/summary";
 import { categoryLabel } from "@/components/events/format";
 
 export function Panel({

@@ -45,6 +45,9 @@ const nameOf = (p: z.infer<typeof Named>) =>
     .filter(Boolean)
     .join(" ");
 
+/** Where the app shows a patient's treatment plans (the embedded feature opened for them). */
+export const plansHref = (patientId: string) => `/embedded?patient=${encodeURIComponent(patientId)}`;
+
 /** "$45.00": totals are in cents; the platform does not name a currency (both its regions use dollars). */
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
