@@ -53,7 +53,12 @@ export function clinicCalls(send: Send) {
     return { items: r.practitioners, meta: r.meta };
   };
   const staff = async (page?: PageRequest): Promise<Page<StaffMember>> => {
-    const r = await send({ method: "GET", path: CLINIC_PATHS.staff, query: pageQuery(page), schema: StaffListResponseSchema });
+    const r = await send({
+      method: "GET",
+      path: CLINIC_PATHS.staff,
+      query: pageQuery(page),
+      schema: StaffListResponseSchema,
+    });
     return { items: r.staff, meta: r.meta };
   };
   return {
