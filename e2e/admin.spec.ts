@@ -1,7 +1,7 @@
 // The admin console end to end against the sandbox, on the second seeded clinic (the other specs
 // mostly use the first): a forced refresh; a connection the platform revoked turning broken; an
 // admin revoking one; promote and demote; entering a clinic key and watching it activate, then the
-// clinic revoking it; filtering deliveries in every form and paging; a reconciliation run watched to
+// clinic revoking it; the sessions of a revoked, broken or demoted user ending on their next request; filtering deliveries in every form and paging; a reconciliation run watched to
 // the end with the gap it filled; and non-admins refused by pages, the route and the actions.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
@@ -38,6 +38,14 @@ async function memberSignsIn(
   const userId = (await currentSession(page)).user?.id ?? "";
   expect(userId).not.toBe("");
   return { page, userId, code: () => code };
+}
+
+/** The user's next request of any kind is refused: a JSON route, a page, the session itself. */
+async function expectSessionEnded(page: Page): Promise<void> {
+  expect((await page.request.get("/api/events")).status()).toBe(401);
+  await page.goto("/events");
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await currentSession(page)).user).toBeUndefined();
 }
 
 const accountRow = (page: Page, userId: string) => page.locator(`tr[data-user-id="${userId}"]`);
@@ -78,6 +86,8 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await expect(row.getByRole("alert")).toContainText("the connection is now broken");
   await expect(row.locator('[data-column="state"]')).toContainText("Broken");
   await expect(row.locator('[data-column="state"]')).toContainText("invalid_grant");
+  // The platform refused the user's refresh token: their open session ends on its next request.
+  await expectSessionEnded(member.page);
 
   // An admin revokes a working connection: another practitioner, freshly signed in.
   const other = await memberSignsIn(browser, 2);
@@ -89,6 +99,8 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await expect(otherRow.getByRole("status")).toContainText("Revoked here and at the platform");
   await expect(otherRow.locator('[data-column="state"]')).toContainText("Revoked");
   await expect(otherRow.getByRole("button", { name: /^Force refresh for/ })).toBeDisabled();
+  // Revoked: the user's session reads nothing more, not even what the app keeps locally.
+  await expectSessionEnded(other.page);
   await other.page.context().close();
   await member.page.context().close();
 });

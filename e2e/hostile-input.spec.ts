@@ -177,6 +177,8 @@ interface ActionRow {
   /** A hand-made body instead of React's encoding (hostile to the framework's decoder). */
   body?: (c: Cast) => string;
   headers?: Record<string, string>;
+  /** A session cookie to send instead of the caller's (e.g. one whose session has ended). */
+  cookie?: (c: Cast) => string;
   /** Another `Next-Action` header than the action's own. */
   actionId?: string;
   answer: Expected;
@@ -230,6 +232,22 @@ const ACTION_ROWS: ActionRow[] = [
   // app/events/reconciliation-actions.ts — admins only. (The run's progress and the history are GET
   // routes: see ROUTE_ROWS.)
   { name: "signed out", action: RECON_START, as: "anon", answer: is(SIGNED_OUT) },
+  // A copy of a session cookie taken before its sign-out: signed out (a live non-admin would be forbidden).
+  {
+    name: "a session cookie copied before its sign-out",
+    action: RECON_START,
+    as: "anon",
+    cookie: (c) => c.endedSession,
+    answer: is(SIGNED_OUT),
+  },
+  {
+    name: "a session cookie copied before its sign-out",
+    action: RES.list,
+    as: "anon",
+    cookie: (c) => c.endedSession,
+    args: () => [{}],
+    answer: is(SIGNED_OUT),
+  },
   {
     name: "a practitioner of another clinic (not an admin)",
     action: RECON_START,
@@ -1190,6 +1208,13 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       json: () => SIGNED_OUT,
     },
     {
+      name: "a session cookie copied before its sign-out",
+      as: "anon",
+      send: (api, c) => get("/api/events", "", { Cookie: c.endedSession })(api),
+      status: 401,
+      json: () => SIGNED_OUT,
+    },
+    {
       name: "category of the wrong kind",
       as: "staff",
       send: get("/api/events", "category=7"),
@@ -1429,6 +1454,13 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       name: "a session cookie of garbage",
       as: "anon",
       send: upload({ ...FIELDS, file: PDF }, { Cookie: FORGED }),
+      status: 401,
+      json: () => SIGNED_OUT,
+    },
+    {
+      name: "a session cookie copied before its sign-out",
+      as: "anon",
+      send: (api, c) => upload({ ...FIELDS, file: PDF }, { Cookie: c.endedSession })(api),
       status: 401,
       json: () => SIGNED_OUT,
     },
@@ -1702,6 +1734,13 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       json: EMBED_SIGNED_OUT,
     },
     {
+      name: "a session cookie copied before its sign-out",
+      as: "anon",
+      send: (api, c) => api.post("/embedded/session", { headers: { Cookie: c.endedSession } }),
+      status: 401,
+      json: EMBED_SIGNED_OUT,
+    },
+    {
       name: "from another site (Sec-Fetch-Site)",
       as: "practitioner",
       send: (api) => api.post("/embedded/session", { headers: { "Sec-Fetch-Site": "cross-site" } }),
@@ -1763,6 +1802,13 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       name: "a forged admin session (wrong secret)",
       as: "anon",
       send: async (api, c) => api.get("/admin/api/status", { headers: { Cookie: await forgedSession(c) } }),
+      status: 401,
+      json: () => SIGNED_OUT,
+    },
+    {
+      name: "a session cookie copied before its sign-out (401, not a live non-admin's 403)",
+      as: "anon",
+      send: (api, c) => api.get("/admin/api/status", { headers: { Cookie: c.endedSession } }),
       status: 401,
       json: () => SIGNED_OUT,
     },
@@ -2086,7 +2132,11 @@ for (const row of ACTION_ROWS) {
     const before = await fingerprint(cast);
     const response = await postAction(cast.api[row.as], row.action, row.args?.(cast) ?? [], {
       body: row.body?.(cast),
-      headers: { ...row.headers, ...(row.actionId ? { "Next-Action": row.actionId } : {}) },
+      headers: {
+        ...row.headers,
+        ...(row.actionId ? { "Next-Action": row.actionId } : {}),
+        ...(row.cookie ? { Cookie: row.cookie(cast) } : {}),
+      },
     });
     const { answer, text } = await decodeAnswer(response);
     expectAnswer(answer, row.answer, response.status());
@@ -2192,6 +2242,16 @@ test("GET /api/auth/session — a forged session cookie (wrong secret) is no ses
   for (const cookie of [FORGED, await forgedSession(cast)])
     expect(await (await api.get("/api/auth/session", { headers: { Cookie: cookie } })).json()).toEqual({});
   await api.dispose();
+});
+
+test("GET /api/auth/session — a cookie copied before its sign-out is no session, and is not renewed", async () => {
+  const before = await fingerprint(cast);
+  const api = await playwrightRequest.newContext({ baseURL: E2E_ENV.APP_URL });
+  const response = await api.get("/api/auth/session", { headers: { Cookie: cast.endedSession } });
+  expect(await response.json()).toEqual({});
+  expect(response.headers()["set-cookie"] ?? "").not.toMatch(/next-auth\.session-token=ey/);
+  await api.dispose();
+  expect(await fingerprint(cast)).toEqual(before);
 });
 
 test("POST /api/auth/signout — without the CSRF token, nobody is signed out and nothing is revoked", async () => {

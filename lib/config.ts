@@ -73,6 +73,10 @@ const EnvSchema = z
       .int()
       .refine((d) => d === 0 || d >= 365, "must be 0 (keep everything) or at least 365 days")
       .default(2190),
+    // The platform's rate limit for this application (requests per window, across all clinics); each
+    // clinic and each user gets a share of it (lib/quota). The platform documents 5000 per 5 minutes.
+    PLATFORM_RATE_LIMIT: z.coerce.number().int().min(10).default(5000),
+    PLATFORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   })
   .refine((e) => !e.CLINIC_API_ENVIRONMENT || e.CLINIC_API_ENVIRONMENT === "local" || e.CLINIC_API_BASE_URL, {
     // Without a base URL the app talks to the local sandbox; a production label on it would mislead admins.
@@ -118,6 +122,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     mailCatcher: { webPort: e.MAIL_CATCHER_PORT, smtpPort: e.MAIL_CATCHER_SMTP_PORT, url: e.MAIL_CATCHER_URL },
     alertsCron: e.ALERTS_CRON,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    /** The platform's rate limit, shared out per clinic and user (lib/quota/platform-quota.ts). */
+    platformRateLimit: { points: e.PLATFORM_RATE_LIMIT, windowSeconds: e.PLATFORM_RATE_WINDOW_SECONDS },
   };
 }
 

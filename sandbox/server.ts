@@ -2,6 +2,8 @@
 // Port SANDBOX_PORT (default 4010) on 127.0.0.1. The local app's webhook route is registered
 // with the shared local defaults so that `npm start` works with nothing configured.
 import { LOCAL_DEFAULTS, localAppUrl } from "@/lib/contract/local-defaults";
+import { z } from "zod";
+import { DEFAULT_SEED_COUNTS, type SeedCounts } from "./seed/seed";
 import { startSandbox } from "./start";
 
 function intFromEnv(name: string, fallback: number): number {
@@ -12,6 +14,33 @@ function intFromEnv(name: string, fallback: number): number {
   return n;
 }
 
+const count = (max: number) => z.number().int().min(1).max(max);
+const SeedCountsSchema = z
+  .object({
+    clinics: count(20),
+    practitionersPerClinic: count(200),
+    staffPerClinic: count(200),
+    patientsPerClinic: count(100_000),
+    resourcesPerPractitioner: count(10_000),
+  })
+  .partial()
+  .strict();
+
+/** SANDBOX_SEED_COUNTS: a JSON object overriding some of the seeded counts (a benchmark's large clinic). */
+function seedCountsFromEnv(): SeedCounts {
+  const raw = process.env.SANDBOX_SEED_COUNTS;
+  if (!raw) return DEFAULT_SEED_COUNTS;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error(`SANDBOX_SEED_COUNTS must be a JSON object, got ${JSON.stringify(raw)}`);
+  }
+  const parsed = SeedCountsSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`SANDBOX_SEED_COUNTS: ${z.prettifyError(parsed.error)}`);
+  return { ...DEFAULT_SEED_COUNTS, ...parsed.data };
+}
+
 async function main(): Promise<void> {
   const port = intFromEnv("SANDBOX_PORT", LOCAL_DEFAULTS.sandboxPort);
   const appPort = intFromEnv("PORT", LOCAL_DEFAULTS.appPort);
@@ -20,6 +49,7 @@ async function main(): Promise<void> {
     port,
     host: process.env.SANDBOX_HOST ?? "127.0.0.1",
     seed: intFromEnv("SANDBOX_SEED", 1),
+    seedCounts: seedCountsFromEnv(),
     webhook:
       webhookUrl === "none"
         ? null

@@ -15,7 +15,7 @@ import { queryOnce as query } from "@/tooling/testing/database";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
 import { DATABASE_URL_VARS, E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { PRACTITIONER, SANDBOX, CLINIC_ADMIN, currentSession, signInAs } from "./session";
+import { CLINIC_ADMIN, PRACTITIONER, SANDBOX, currentSession, signInAs, signOut } from "./session";
 import { decodeAnswer, postAction, type ActionRef } from "./server-actions";
 
 /** `admin` is whichever of A's practitioner and staff member is A's admin; `member` is the other one. */
@@ -55,6 +55,8 @@ export interface Cast {
   };
   /** Sandbox access tokens of A's practitioner and of B's member, to read the platform's side directly. */
   tokens: { practitioner: string; otherMember: string };
+  /** The Cookie header of a session of A's that has been signed out since (a copy kept by an attacker). */
+  endedSession: string;
   databaseUrl: string;
   close(): Promise<void>;
 }
@@ -86,6 +88,20 @@ async function signedIn(
   const user = (await currentSession(page)).user;
   expect(user?.id).toBeTruthy();
   return { page, member: { appUserId: user?.id ?? "", platformUserId: "", role: user?.role ?? "" } };
+}
+
+/**
+ * A session cookie of A's second practitioner, copied while signed in, as the Cookie header; then
+ * that browser signs out, so the copy is of a session that has ended.
+ */
+async function signedOutCopy(browser: Browser): Promise<string> {
+  const { page } = await signedIn(browser, PRACTITIONER, 0, 1);
+  const cookies = (await page.context().cookies()).filter((c) => c.name.startsWith("next-auth.session-token"));
+  expect(cookies.length).toBeGreaterThan(0);
+  await signOut(page);
+  expect((await currentSession(page)).user).toBeUndefined();
+  await page.context().close();
+  return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 }
 
 /** A sandbox access token of a seeded user, through the authorize page's form and the code exchange. */
@@ -220,6 +236,7 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
   );
   expect(patients.data.items.length).toBeGreaterThan(0);
 
+  const endedSession = await signedOutCopy(browser);
   const cast: Cast = {
     api,
     pages: {
@@ -247,6 +264,7 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
       practitioner: await platformToken(anon, members.practitioner.platformUserId),
       otherMember: await platformToken(anon, members.otherMember.platformUserId),
     },
+    endedSession,
     databaseUrl,
     async close() {
       for (const page of opened) await page.context().close();

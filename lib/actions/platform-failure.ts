@@ -14,6 +14,7 @@ import {
 } from "@/lib/clinic-api/errors";
 import { failure, type ActionFailure } from "@/lib/actions/result";
 import { ActionError } from "@/lib/actions/action-error";
+import { QuotaExceededError } from "@/lib/quota/platform-quota";
 
 /** Platform body fields → the form field that shows the message (a resource's file travels as `file`). */
 const FORM_FIELD: Record<string, string> = { attachment: "file", attachment_filename: "file", body: "_" };
@@ -70,6 +71,7 @@ export function failureOf(error: unknown, wording: FailureWording = {}): ActionF
     const why = error.code ? CLINIC_KEY_REFUSALS[error.code] : undefined;
     return withId(failure("forbidden", why ?? `The platform refused this: ${sentence(error.message)}`));
   }
+  if (error instanceof QuotaExceededError) return failure("busy", quotaMessage(error));
   if (error instanceof RateLimitedError) {
     const wait = error.retryAfterMs ? `in ${Math.ceil(error.retryAfterMs / 1000)} seconds` : "in a moment";
     return withId(failure("busy", `The platform is busy. Try again ${wait}.`));
@@ -98,4 +100,13 @@ export function describeForLog(error: unknown): string {
   if (error instanceof ClinicApiError)
     return `platform ${error.kind}${error.status ? ` HTTP ${error.status}` : ""}${error.requestId ? ` (request ${error.requestId})` : ""}`;
   return error.name;
+}
+
+/** Whose share of the platform's requests ran out, and when to try again. */
+function quotaMessage(error: QuotaExceededError): string {
+  const wait = `Try again in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} seconds.`;
+  if (error.level === "user")
+    return `You have sent many requests to the platform in a short time and used your share for now. ${wait} The rest of your clinic can go on working.`;
+  if (error.level === "clinic") return `Your clinic has used its share of the platform's requests for now. ${wait}`;
+  return `The platform is busy. ${wait}`;
 }

@@ -1,6 +1,8 @@
 // The guards every page, server action and route handler calls itself (a server action is a public
-// POST endpoint, whatever the page around it hides). The session only names the user; role and
-// clinic are read from the database each time, so a demotion or a deleted user takes effect at once.
+// POST endpoint, whatever the page around it hides). The session cookie only names a session row
+// (lib/auth/sessions.ts); the row must not have ended (sign-out, revoke, broken connection), and
+// role and clinic are read from the database each time, so a demotion or a deleted user takes
+// effect on the next request of every copy of the cookie, in every app process.
 import "server-only";
 import { cache } from "react";
 import { getServerSession } from "next-auth/next";
@@ -9,6 +11,7 @@ import { db } from "@/lib/db";
 import { getAuthOptions } from "@/lib/auth/options";
 import { decideAccess } from "@/lib/auth/access";
 import { rolesOf, type AppRole } from "@/lib/auth/roles";
+import { liveSessionUser } from "@/lib/auth/sessions";
 
 export interface CurrentUser {
   id: string;
@@ -32,10 +35,10 @@ export interface Caller {
 /** The signed-in user, or null. Cached for one request. */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(getAuthOptions());
-  const id = session?.user?.id;
-  if (!id) return null;
-  const user = await db.user.findUnique({ where: { id }, include: { clinic: { select: { name: true } } } });
-  if (!user) return null;
+  const sid = session?.user?.sid;
+  if (!sid) return null;
+  const user = await liveSessionUser(sid);
+  if (!user || user.id !== session.user?.id) return null;
   const person = await db.person.findUnique({
     where: { clinicId_platformUserId: { clinicId: user.clinicId, platformUserId: user.platformUserId } },
     select: { role: true },

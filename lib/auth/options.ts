@@ -1,5 +1,6 @@
 // next-auth configuration: the platform as the only provider, a JWT session that carries only the
-// app user's id, role and clinic, sign-out that revokes at the platform, and a logger that prints
+// app user's id, role, clinic and the id of its session row (lib/auth/sessions.ts: the guards admit
+// the cookie only while that row lives), sign-out that ends the row and revokes at the platform, and a logger that prints
 // event codes but never metadata (next-auth's debug output would include token responses).
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
@@ -9,6 +10,7 @@ import { clinicProvider } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
 import { roleOf } from "@/lib/auth/roles";
 import { auditSession } from "@/lib/audit/sessions";
+import { endSession, isSessionLive, SESSION_ENDED, startSession } from "@/lib/auth/sessions";
 
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
@@ -37,14 +39,21 @@ function buildAuthOptions(): NextAuthOptions {
         if (user) {
           // First call after sign-in: `user` is what the provider's profile() returned (the app user id).
           const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-          return { sub: row.id, uid: row.id, role: roleOf(row), clinicId: row.clinicId };
+          const sid = await startSession(row.id, SESSION_MAX_AGE_SECONDS);
+          return { sub: row.id, uid: row.id, role: roleOf(row), clinicId: row.clinicId, sid };
         }
+        // A cookie whose session row ended is refused here, before next-auth would renew it: it
+        // answers no session and clears the cookie (next-auth's JWT_SESSION_ERROR path).
+        if (!token.sid || !(await isSessionLive(token.sid))) throw new SessionEndedError();
         // Keep only our claims (next-auth adds iat/exp/jti when it encodes).
-        return { sub: token.sub, uid: token.uid, role: token.role, clinicId: token.clinicId };
+        return { sub: token.sub, uid: token.uid, role: token.role, clinicId: token.clinicId, sid: token.sid };
       },
       async session({ session, token }) {
-        if (!token.uid || !token.role || !token.clinicId) return { expires: session.expires };
-        return { expires: session.expires, user: { id: token.uid, role: token.role, clinicId: token.clinicId } };
+        if (!token.uid || !token.role || !token.clinicId || !token.sid) return { expires: session.expires };
+        return {
+          expires: session.expires,
+          user: { id: token.uid, role: token.role, clinicId: token.clinicId, sid: token.sid },
+        };
       },
     },
     events: {
@@ -54,6 +63,9 @@ function buildAuthOptions(): NextAuthOptions {
       async signOut({ token }) {
         if (!token?.uid) return;
         await auditSession(token.uid, "auth.signed_out");
+        // Every copy of this cookie is refused from now on; in role-based mode revoking the user's
+        // connection below ends their other sessions too (their access to the platform ended).
+        if (token.sid) await endSession(token.sid, SESSION_ENDED.signedOut);
         // Sign-out must not fail because the platform is down; the row is marked revoked regardless.
         await revokeOnSignOut(token.uid, config.authMode).catch((error: unknown) =>
           console.error(`[auth] revoke on sign-out failed: ${describe({ error })}`),
@@ -61,6 +73,14 @@ function buildAuthOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/** A session cookie whose row ended (signed out, revoked, broken) or never existed. */
+class SessionEndedError extends Error {
+  constructor() {
+    super("This session has ended.");
+    this.name = "SessionEndedError";
+  }
 }
 
 /**

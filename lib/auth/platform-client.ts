@@ -8,6 +8,7 @@ import type { SessionGrantRequest } from "@/lib/contract";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { openClinicKey } from "@/lib/auth/secrets";
 import { connectionTokenProvider } from "@/lib/auth/token-provider";
+import { takePlatformTurn, type QuotaScope } from "@/lib/quota/platform-quota";
 
 /** The connection a user acts through, or ReconnectRequiredError("missing"). */
 export async function connectionIdForUser(userId: string, authMode = platformSettings().authMode): Promise<string> {
@@ -21,20 +22,28 @@ export async function connectionIdForUser(userId: string, authMode = platformSet
 export async function clientForUser(userId: string): Promise<ClinicClient> {
   const settings = platformSettings();
   const connectionId = await connectionIdForUser(userId, settings.authMode);
-  return clientForConnection(connectionId, settings.baseUrl);
+  const { clinicId } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { clinicId: true } });
+  return clientForConnection(connectionId, settings.baseUrl, { clinicId, userId });
 }
 
-/** A client acting through one connection (also for jobs that act for a clinic, e.g. reconciliation). */
+/**
+ * A client acting through one connection (also for jobs that act for a clinic, e.g. reconciliation).
+ * Each request takes a turn from the quota of `scope` (lib/quota): a person's by default when the
+ * connection is a user's, the clinic's background share otherwise.
+ */
 export async function clientForConnection(
   connectionId: string,
   baseUrl = platformSettings().baseUrl,
+  scope?: QuotaScope,
 ): Promise<ClinicClient> {
-  const { clinic } = await db.platformConnection.findUniqueOrThrow({
+  const { clinic, clinicId, userId } = await db.platformConnection.findUniqueOrThrow({
     where: { id: connectionId },
-    select: { clinic: { select: { clinicKeyEnc: true } } },
+    select: { clinicId: true, userId: true, clinic: { select: { clinicKeyEnc: true } } },
   });
+  const quota = scope ?? { clinicId, userId };
   return createClinicClient({
     baseUrl,
+    beforeAttempt: () => takePlatformTurn(quota),
     credentials: { tokens: connectionTokenProvider(connectionId), clinicKey: openClinicKey(clinic.clinicKeyEnc) },
   });
 }
@@ -56,8 +65,9 @@ export async function connectionIdForClinic(clinicId: string, authMode = platfor
   return connection.id;
 }
 
+/** The clinic's background work (reconciliation, alert checks): it yields to people (lib/quota). */
 export async function clientForClinic(clinicId: string): Promise<ClinicClient> {
-  return clientForConnection(await connectionIdForClinic(clinicId));
+  return clientForConnection(await connectionIdForClinic(clinicId), undefined, { clinicId, userId: null });
 }
 
 /**

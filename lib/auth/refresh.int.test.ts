@@ -14,6 +14,8 @@ import { exchangeAndStore } from "@/lib/auth/provider";
 import { refreshTokenOnce } from "@/lib/auth/refresh";
 import { sealSecret, SECRET_PURPOSES } from "@/lib/auth/secrets";
 import { openTokens } from "@/lib/auth/token-store";
+import { isSessionLive, startSession } from "@/lib/auth/sessions";
+import { revokeConnection } from "@/lib/auth/revoke";
 import {
   authorizeAs,
   sandboxControl,
@@ -116,6 +118,8 @@ describe("refresh", () => {
   it.each(brokenCases)(
     "invalid_grant from %s marks the connection broken and asks to sign in again",
     async (_name, spoil) => {
+      const { userId } = await row();
+      const sessions = [await startSession(userId ?? "", 3600), await startSession(userId ?? "", 3600)];
       await spoil();
       await expireLocally();
       const client = await clientForConnection(connectionId);
@@ -123,12 +127,24 @@ describe("refresh", () => {
       expect(error).toBeInstanceOf(ReconnectRequiredError);
       expect((error as ReconnectRequiredError).reason).toBe("broken");
       expect(await row()).toMatchObject({ state: "broken", stateReason: expect.stringContaining("invalid_grant") });
+      // The user's access ended at the platform: every session of theirs ends with it.
+      for (const sid of sessions) expect(await isSessionLive(sid)).toBe(false);
       // Broken stays broken: no further refresh attempts reach the platform.
       const failed = (await sandboxStats(bed.sandboxUrl)).token_refreshes_failed;
       await expect(client.getClinic()).rejects.toBeInstanceOf(ReconnectRequiredError);
       expect((await sandboxStats(bed.sandboxUrl)).token_refreshes_failed).toBe(failed);
     },
   );
+
+  it("revoking a user's connection ends every session of theirs, and only theirs", async () => {
+    const { userId } = await row();
+    const mine = [await startSession(userId ?? "", 3600), await startSession(userId ?? "", 3600)];
+    const someoneElse = await db.user.findFirstOrThrow({ where: { id: { not: userId ?? "" } } }).catch(() => null);
+    const theirs = someoneElse ? await startSession(someoneElse.id, 3600) : null;
+    await revokeConnection(connectionId, "Revoked by an admin");
+    for (const sid of mine) expect(await isSessionLive(sid)).toBe(false);
+    if (theirs) expect(await isSessionLive(theirs)).toBe(true);
+  });
 
   it("a 401 from the platform triggers one refresh and one replay", async () => {
     await sandboxControl(bed.sandboxUrl, "faults", { expire_tokens: true });

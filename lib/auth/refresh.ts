@@ -2,7 +2,8 @@
 // processes) find it expired at the same time. The lock is the connection's row (SELECT … FOR
 // UPDATE in a transaction): whoever gets it second re-reads the row, sees the new token and uses it
 // instead of spending the refresh token again. The rotated refresh token is written in the same
-// transaction. invalid_grant marks the connection broken: only a new sign-in can mend it.
+// transaction. invalid_grant marks the connection broken and ends its user's sessions: only a new
+// sign-in can mend it.
 import "server-only";
 import { db } from "@/lib/db";
 import type { OAuthClient } from "@/lib/clinic-api/oauth";
@@ -11,6 +12,7 @@ import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { platformOAuth, OAUTH_TIMEOUT_MS } from "@/lib/auth/platform-oauth";
 import { needsRefresh, openTokens, sealedTokenColumns } from "@/lib/auth/token-store";
 import { openSecret, SECRET_PURPOSES } from "@/lib/auth/secrets";
+import { endUserSessions, SESSION_ENDED } from "@/lib/auth/sessions";
 
 export interface RefreshOptions {
   /** The token the platform just refused (401): refresh unless the stored one already differs. */
@@ -54,6 +56,8 @@ export async function refreshTokenOnce(connectionId: string, options: RefreshOpt
             stateReason: "The platform refused the refresh token (invalid_grant). Sign in again.",
           },
         });
+        // The user's access ended at the platform: so do their sessions here.
+        if (row.userId) await endUserSessions(row.userId, SESSION_ENDED.broken, tx);
         return { kind: "reconnect", reason: "broken" };
       }
     },

@@ -1,5 +1,5 @@
 // Revoking tokens at the platform: on sign-out, on disconnect by an admin, and for tokens a new
-// sign-in replaced. The local row is marked revoked whether or not the platform answered, so the
+// sign-in replaced. Revoking a user's connection ends their sessions (lib/auth/sessions.ts). The local row is marked revoked whether or not the platform answered, so the
 // app stops using it either way; the platform's answer is reported, never the token.
 import "server-only";
 import { db } from "@/lib/db";
@@ -7,6 +7,7 @@ import type { OAuthClient } from "@/lib/clinic-api/oauth";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { openSecret, SECRET_PURPOSES } from "@/lib/auth/secrets";
 import { openTokens } from "@/lib/auth/token-store";
+import { endUserSessions, SESSION_ENDED } from "@/lib/auth/sessions";
 
 export type RevokeResult = { revokedAtPlatform: boolean };
 
@@ -37,6 +38,8 @@ export async function revokeConnection(
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
       const row = await tx.platformConnection.findUnique({ where: { id: connectionId } });
+      // A user's access ends with their connection: every session of theirs, on its next request.
+      if (row?.userId) await endUserSessions(row.userId, SESSION_ENDED.revoked, tx);
       if (!row || row.state === "revoked") return null;
       await tx.platformConnection.update({
         where: { id: connectionId },

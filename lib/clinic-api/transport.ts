@@ -44,6 +44,8 @@ export interface TransportOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   onAttempt?: (report: AttemptReport) => void;
+  /** Runs before every attempt and may refuse it by throwing (the app's share of the rate limit). */
+  beforeAttempt?: () => Promise<void>;
 }
 
 export type Send = <S extends z.ZodType>(spec: RequestSpec<S>) => Promise<z.infer<S>>;
@@ -69,6 +71,7 @@ export function createTransport(options: TransportOptions): Send {
           durationMs: Math.round(performance.now() - started),
           ...extra,
         });
+      await options.beforeAttempt?.();
       let outcome: AttemptOutcome;
       let failure: unknown;
       try {

@@ -14,8 +14,10 @@ export async function createBoss(
   options: Partial<PgBoss.ConstructorOptions> = {},
 ): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, max: 4, application_name: "clinic-connect-jobs", ...options });
-  // pg-boss emits connection and maintenance errors as events; unhandled they would crash the process.
-  boss.on("error", (error) => console.error("[jobs]", error.message));
+  // pg-boss emits connection, maintenance and workers' fetch errors as events; unhandled they would
+  // crash the process, and unlogged a worker that cannot fetch (a unique index refusing the move to
+  // active, say) stalls its queue in silence.
+  boss.on("error", (error) => console.error(describeQueueError(error)));
   await boss.start();
   await ensureQueues(boss);
   return boss;
@@ -28,4 +30,18 @@ export function getBoss(): Promise<PgBoss> {
     throw error;
   });
   return globalForBoss.clinicConnectBoss;
+}
+
+/** One line: which queue and worker, and PostgreSQL's code, constraint and detail when it was the database. */
+export function describeQueueError(error: unknown): string {
+  const e = (error ?? {}) as Record<string, unknown>;
+  const parts = [
+    typeof e.queue === "string" ? `queue ${e.queue}` : "",
+    typeof e.worker === "string" ? `worker ${e.worker}` : "",
+    typeof e.code === "string" ? `code ${e.code}` : "",
+    typeof e.constraint === "string" ? `constraint ${e.constraint}` : "",
+    typeof e.detail === "string" ? `detail ${e.detail}` : "",
+  ].filter(Boolean);
+  const message = typeof e.message === "string" ? e.message : String(error);
+  return `[jobs] ${message}${parts.length ? ` (${parts.join(", ")})` : ""}`.replace(/\p{Cc}/gu, " ");
 }

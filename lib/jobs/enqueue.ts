@@ -19,7 +19,16 @@ export async function enqueueEventProcessing(boss: PgBoss, eventIds: readonly st
   }
 }
 
-/** Queues a clinic's reconciliation; null when one is already waiting for that clinic. */
-export async function enqueueReconciliation(boss: PgBoss, job: ReconcileClinicJob): Promise<string | null> {
-  return boss.send(QUEUES.reconcileClinic, job, { singletonKey: job.clinicId });
+/**
+ * Queues a run of a clinic's reconciliation (its row exists; lib/events/reconcile/request.ts keeps
+ * one waiting per clinic). `startAfter` seconds: when another run of the clinic is under way.
+ */
+export async function enqueueReconciliation(
+  boss: PgBoss,
+  job: ReconcileClinicJob,
+  startAfter?: number,
+): Promise<string> {
+  const id = await boss.send(QUEUES.reconcileClinic, job, startAfter ? { startAfter } : {});
+  if (!id) throw new Error("The job queue did not accept the reconciliation job.");
+  return id;
 }

@@ -1,6 +1,8 @@
 // The job queues of the app, on PostgreSQL through pg-boss. Names only use [a-z-] (pg-boss's rule).
-// Reconciliation is "stately": per clinic (singletonKey) at most one run waits and one runs, however
-// many app processes send. Cron schedules are stored in the database and fire once across processes.
+// Reconciliation runs on a standard queue: which run of a clinic runs is decided by its row
+// (lib/events/reconcile/lease.ts), because a stately queue keyed by clinic let one clinic's job,
+// left active by a dead process, block every clinic's fetch (the stately unique index) until it
+// expired. Cron schedules are stored in the database and fire once across processes.
 import "server-only";
 import type PgBoss from "pg-boss";
 
@@ -13,8 +15,8 @@ export const QUEUES = {
   retention: "events-retention",
   /** Fans out one reconciliation per connected clinic. */
   reconcileAll: "reconcile-all",
-  /** One clinic's reconciliation (data: { clinicId, runId }). */
-  reconcileClinic: "reconcile-clinic",
+  /** One clinic's reconciliation (data: { clinicId, runId }); a standard queue (see above). */
+  reconcileClinic: "reconcile-run",
   /** Seals stored secrets again with the current key after a key rotation (lib/auth/reseal.ts). */
   reseal: "secrets-reseal",
   /** Fans out one alert check per clinic (lib/alerts). */
@@ -32,10 +34,13 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.sweep]: { policy: "stately" },
   [QUEUES.retention]: { policy: "stately" },
   [QUEUES.reconcileAll]: { policy: "stately" },
-  [QUEUES.reconcileClinic]: { policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
+  // A run's liveness is its heartbeat; the job's expiry only bounds a job nobody heartbeats for.
+  [QUEUES.reconcileClinic]: { policy: "standard", retryLimit: 2, retryDelay: 30, expireInSeconds: 5 * 60 },
   [QUEUES.reseal]: { policy: "stately" },
   [QUEUES.alertsCheckAll]: { policy: "stately" },
-  [QUEUES.alertsCheckClinic]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
+  // Stately per clinic: a dead process's active check holds this queue's fetch until it expires, so
+  // the expiry is short (a check is a few queries and at most a few emails).
+  [QUEUES.alertsCheckClinic]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 90 },
   [QUEUES.auditRetention]: { policy: "stately" },
   [QUEUES.peopleRefresh]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
 };
@@ -51,10 +56,14 @@ export function schedules(reconcileCron: string) {
   ] as const;
 }
 
-/** Creates the queues (idempotent: pg-boss's create_queue does INSERT … ON CONFLICT DO NOTHING). */
+/**
+ * Creates the queues (idempotent: pg-boss's create_queue does INSERT … ON CONFLICT DO NOTHING) and
+ * applies their options to queues an earlier version created.
+ */
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
     await boss.createQueue(name, { name, ...options }).catch(ignoreExists);
+    await boss.updateQueue(name, { name, ...options });
   }
 }
 

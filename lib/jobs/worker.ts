@@ -11,7 +11,13 @@ import { applyRetention } from "@/lib/events/retention";
 import { requestReconciliation } from "@/lib/events/reconcile/request";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
 import type { FeedForClinic } from "@/lib/events/reconcile/feed";
-import { enqueueEventProcessing, type ProcessEventsJob, type ReconcileClinicJob } from "@/lib/jobs/enqueue";
+import {
+  enqueueEventProcessing,
+  enqueueReconciliation,
+  type ProcessEventsJob,
+  type ReconcileClinicJob,
+} from "@/lib/jobs/enqueue";
+import { claimRun, recoverRuns, startHeartbeat, WATCH_EVERY_MS } from "@/lib/events/reconcile/lease";
 import { QUEUES, schedules } from "@/lib/jobs/queues";
 import { registerAlertJobs, requestAlertCheck } from "@/lib/alerts/jobs";
 import { registerAuditJobs } from "@/lib/audit/jobs";
@@ -65,19 +71,34 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   });
   await boss.work<ReconcileClinicJob>(QUEUES.reconcileClinic, { pollingIntervalSeconds: 1 }, async ([job]) => {
     const { clinicId, runId } = job.data;
-    const feed = await deps.feedForClinic(clinicId);
-    if (!feed) {
-      await db.reconciliationRun.update({
-        where: { id: runId },
-        data: {
-          status: "failed",
-          finishedAt: new Date(),
-          error: "Nobody of this clinic is connected to the platform.",
-        },
-      });
+    const claim = await claimRun(db, clinicId, runId, job.id);
+    if (claim === "gone") return;
+    if (claim === "busy") {
+      // Another run of this clinic is alive: this one waits its turn (a new job, so no retry is spent).
+      const next = await enqueueReconciliation(boss, job.data, BUSY_RETRY_SECONDS);
+      await db.reconciliationRun.updateMany({ where: { id: runId, status: "queued" }, data: { jobId: next } });
       return;
     }
-    await reconcileClinic(db, feed, clinicId, runId, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) });
+    const stopHeartbeat = startHeartbeat(db, runId);
+    try {
+      const feed = await deps.feedForClinic(clinicId);
+      if (!feed) {
+        await db.reconciliationRun.update({
+          where: { id: runId },
+          data: {
+            status: "failed",
+            finishedAt: new Date(),
+            error: "Nobody of this clinic is connected to the platform.",
+          },
+        });
+        return;
+      }
+      await reconcileClinic(db, feed, clinicId, runId, {
+        enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+      });
+    } finally {
+      stopHeartbeat();
+    }
     await requestAlertCheck(boss, clinicId); // it may have found events the webhooks missed
     if (deps.peopleForClinic) await boss.send(QUEUES.peopleRefresh, { clinicId }, { singletonKey: clinicId });
   });
@@ -88,6 +109,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
       if (source) await refreshClinicPeople(db, source, job.data.clinicId);
     });
   }
+  watchRuns(boss, db);
   await registerAlertJobs(boss, { db, feedForClinic: deps.feedForClinic, schedule: deps.schedule !== false });
   await registerAuditJobs(boss, db);
   if (deps.schedule !== false) {
@@ -96,4 +118,32 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
     // A rotated key should not wait for the night: one pass now (stately: one at a time across processes).
     if (keyring) await boss.send(QUEUES.reseal, {});
   }
+}
+
+/** How long a run waits when another run of its clinic is under way. */
+const BUSY_RETRY_SECONDS = 10;
+
+/**
+ * Every worker process looks for runs whose process died, now and every WATCH_EVERY_MS: a dead run
+ * is failed visibly and its clinic gets a new run; a queued run whose job was lost is sent again.
+ */
+function watchRuns(boss: PgBoss, db: Db): void {
+  const pass = async () => {
+    const { failed, resent } = await recoverRuns(db, boss, QUEUES.reconcileClinic, async (run) =>
+      enqueueReconciliation(boss, { clinicId: run.clinicId, runId: run.id }),
+    );
+    for (const run of failed) {
+      console.error(`[reconcile] run ${run.id} of clinic ${run.clinicId} stopped with its process; starting a new one`);
+      await requestReconciliation(db, boss, run.clinicId, run.trigger);
+    }
+    if (resent.length > 0) console.warn(`[reconcile] sent again the lost jobs of queued runs ${resent.join(", ")}`);
+  };
+  const safely = () =>
+    pass().catch((error: unknown) =>
+      console.error(`[reconcile] looking for stopped runs failed: ${error instanceof Error ? error.message : error}`),
+    );
+  void safely();
+  const timer = setInterval(() => void safely(), WATCH_EVERY_MS);
+  timer.unref();
+  boss.once("stopped", () => clearInterval(timer));
 }

@@ -16,12 +16,15 @@ export interface SeedCounts {
   practitionersPerClinic: number;
   staffPerClinic: number;
   patientsPerClinic: number;
+  /** Each practitioner's own resources (a benchmark seeds a large clinic). */
+  resourcesPerPractitioner: number;
 }
 export const DEFAULT_SEED_COUNTS: SeedCounts = {
   clinics: 2,
   practitionersPerClinic: 4,
   staffPerClinic: 3,
   patientsPerClinic: 36,
+  resourcesPerPractitioner: 4,
 };
 
 export function seedState(s: SandboxState, counts: SeedCounts = DEFAULT_SEED_COUNTS): void {
@@ -186,7 +189,7 @@ export function seedState(s: SandboxState, counts: SeedCounts = DEFAULT_SEED_COU
     }
     const plans = [...s.treatmentPlans.values()].filter((t) => t.clinicId === clinic.id);
     practitioners.forEach((prac, pi) => {
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < counts.resourcesPerPractitioner; i++) {
         const at = ago(1, 90);
         const title = RESOURCE_TITLES[(pi * 4 + i) % RESOURCE_TITLES.length];
         const isPdf = i !== 2;

@@ -5,6 +5,7 @@ import type { BenchResult } from "@/tooling/bench/result";
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   ingest: async () => (await import("@/tooling/bench/ingest")).benchIngest(),
+  pages: async () => (await import("@/tooling/bench/pages")).benchPages(),
   timeline: async () => (await import("@/tooling/bench/timeline")).benchTimeline(),
   reconcile: async () => (await import("@/tooling/bench/reconcile")).benchReconcile(),
   refresh: async () => (await import("@/tooling/bench/refresh")).benchRefresh(),

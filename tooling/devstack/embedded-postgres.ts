@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_OPTIONS } from "@/tooling/devstack/pglite-options";
 import { serveOverWire } from "@/tooling/devstack/pglite-wire-server";
 
 export interface EmbeddedPostgres {
@@ -22,7 +23,7 @@ export interface EmbeddedPostgresOptions {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const pglite = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+    const pglite = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: options.dataDir });
     const server = await serveOverWire(pglite, "127.0.0.1", options.port ?? 0).catch((error: NodeJS.ErrnoException) => {
       throw new Error(
         error.code === "EADDRINUSE"

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { PGLITE_OPTIONS } from "@/tooling/devstack/pglite-options";
 import type { Target } from "./target";
 import { connectClient, quoteIdent, withDatabase } from "./target";
 
@@ -71,7 +72,7 @@ function serverShadows(server: Target): Maker {
 function pgliteShadows(): Maker {
   let started: Promise<{ db: PGlite; server: PGLiteSocketServer; url: string }> | undefined;
   const start = async () => {
-    const db = await PGlite.create();
+    const db = await PGlite.create(PGLITE_OPTIONS);
     const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 8 });
     await server.start();
     return { db, server, url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable` };

@@ -68,6 +68,8 @@ const StatsSchema = z.object({
     token_refreshes_succeeded: z.number(),
     token_refreshes_failed: z.number(),
     revocations: z.number(),
+    rate_limited: z.number(),
+    requests_total: z.number(),
   }),
 });
 export type SandboxStats = z.infer<typeof StatsSchema>["stats"];

@@ -1,12 +1,13 @@
 // Starting a reconciliation (on demand or from the schedule) and reading its progress. A run row is
-// made first so the admin page shows "queued" at once; the job queue's stately policy keyed by clinic
-// refuses a second waiting job, in which case the run that already waits is the answer.
+// made first so the admin page shows "queued" at once; while one waits, a second ask gets it (the
+// clinic's lock, lease.ts). Which run runs, and taking back a dead one, is lease.ts's.
 import "server-only";
 import type PgBoss from "pg-boss";
 import type { ReconciliationRun, ReconciliationTrigger } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { enqueueReconciliation } from "@/lib/jobs/enqueue";
 import { recordAudit } from "@/lib/audit/record";
+import { lockClinicRuns } from "@/lib/events/reconcile/lease";
 
 export async function requestReconciliation(
   db: Db,
@@ -16,30 +17,33 @@ export async function requestReconciliation(
   /** The admin who asked (null: the schedule). */
   requestedBy: string | null = null,
 ): Promise<ReconciliationRun> {
-  const run = await db.reconciliationRun.create({ data: { clinicId, trigger } });
+  // One waiting run per clinic: under the clinic's lock, a queued run is the answer to a second ask.
+  const { run, created } = await db.$transaction(async (tx) => {
+    await lockClinicRuns(tx, clinicId);
+    const waiting = await tx.reconciliationRun.findFirst({
+      where: { clinicId, status: "queued" },
+      orderBy: { requestedAt: "desc" },
+    });
+    if (waiting) return { run: waiting, created: false };
+    return { run: await tx.reconciliationRun.create({ data: { clinicId, trigger } }), created: true };
+  });
+  if (!created) return run;
   const jobId = await enqueueReconciliation(boss, { clinicId, runId: run.id }).catch(async (error: unknown) => {
     await db.reconciliationRun.delete({ where: { id: run.id } });
     throw error;
   });
-  if (jobId) {
-    await recordAudit(
-      {
-        clinicId,
-        actorUserId: requestedBy,
-        action: "reconciliation.started",
-        target: { type: "reconciliation_run", id: run.id },
-        details: { trigger },
-      },
-      db,
-    );
-    return run;
-  }
-  await db.reconciliationRun.delete({ where: { id: run.id } });
-  const waiting = await db.reconciliationRun.findFirst({
-    where: { clinicId, status: "queued" },
-    orderBy: { requestedAt: "desc" },
-  });
-  return waiting ?? (await latestRun(db, clinicId)) ?? run;
+  await db.reconciliationRun.updateMany({ where: { id: run.id, jobId: null }, data: { jobId } });
+  await recordAudit(
+    {
+      clinicId,
+      actorUserId: requestedBy,
+      action: "reconciliation.started",
+      target: { type: "reconciliation_run", id: run.id },
+      details: { trigger },
+    },
+    db,
+  );
+  return run;
 }
 
 export async function latestRun(db: Db, clinicId: string): Promise<ReconciliationRun | null> {

@@ -16,6 +16,7 @@ import {
 } from "@/lib/events/reconcile/feed";
 import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconcile/progress";
 import { walkPages } from "@/lib/clinic-api/pagination";
+import { QuotaExceededError } from "@/lib/quota/platform-quota";
 
 export async function reconcileClinic(
   db: Db,
@@ -46,7 +47,12 @@ export async function reconcileClinic(
     return counters;
   } catch (error) {
     // The message of a typed client error is safe to show (no token, no body); anything else is not.
-    const message = error instanceof ClinicApiError ? error.message : "Reconciliation failed";
+    const message =
+      error instanceof ClinicApiError
+        ? error.message
+        : error instanceof QuotaExceededError
+          ? "People of the clinics were using most of the platform's request limit, so this run gave way to them. It is tried again shortly."
+          : "Reconciliation failed";
     console.error(
       `[reconcile] clinic ${clinicId} run ${runId} failed:`,
       error instanceof Error ? `${error.name}: ${error.message}` : error,

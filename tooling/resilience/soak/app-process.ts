@@ -2,14 +2,30 @@
 // app server calls) behind node:http, and the app's job workers (event processing, sweep) on the
 // same pg-boss, on DATABASE_URL and PORT. Run as its own process so the soak can kill it. Prints
 // "ready" once listening. Not lib/jobs/start-worker: that reads platform connections through
-// lib/auth, which needs Next.js's runtime; scheduled reconciliation is not what the soak exercises.
+// lib/auth, which needs Next.js's runtime. SOAK_TOKENS (JSON: clinic id → platform access token)
+// gives those clinics a platform feed, so their reconciliation runs here (the kill -9 test).
 import http from "node:http";
+import { createClinicClient } from "@/lib/clinic-api";
 import { db } from "@/lib/db";
 import { getBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
 import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 
 const port = Number(process.env.PORT);
+const tokens = JSON.parse(process.env.SOAK_TOKENS ?? "{}") as Record<string, string>;
+const feedForClinic = async (clinicId: string) => {
+  const token = tokens[clinicId];
+  if (!token) return null;
+  return createClinicClient({
+    baseUrl: process.env.CLINIC_API_BASE_URL ?? "",
+    credentials: {
+      tokens: {
+        getAccessToken: async () => token,
+        refreshAfterUnauthorized: () => Promise.reject(new Error("no refresh in the soak")),
+      },
+    },
+  });
+};
 
 // As the Next.js server does (next/dist/server/node-environment-extensions/process-error-handlers):
 // an unhandled rejection is logged, not fatal. It matters here because pg-boss 10's worker leaves
@@ -31,8 +47,8 @@ server.listen(port, "127.0.0.1", () => {
         db,
         retentionDays: 0,
         schedule: false,
-        feedForClinic: async () => null,
-        connectedClinicIds: async () => [],
+        feedForClinic,
+        connectedClinicIds: async () => Object.keys(tokens),
       }),
     )
     .catch((error: unknown) => console.error("[soak-app] worker:", error instanceof Error ? error.message : error));

@@ -5,19 +5,18 @@
 // deliveries must fail with the app's 503; what was stored before must still be there after.
 // Afterwards one reconciliation runs, and every event the platform lists for the clinic is stored
 // exactly once — no gap, nothing twice, nothing of another clinic.
-import { spawn, type ChildProcess } from "node:child_process";
-import readline from "node:readline";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClinicClient, type ClinicClient } from "@/lib/clinic-api";
 import { EVENT_RETENTION_DAYS, type EventType } from "@/lib/contract";
-import { repoPath } from "@/tooling/devstack/processes";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { freePort } from "@/tooling/testing/ports";
 import { int, newRandom, pickOne } from "@/tooling/resilience/fuzz/mutate";
+import { launchApp } from "@/tooling/resilience/soak/launch";
 import { startSoakDatabase, type Outage, type SoakDatabase } from "@/tooling/resilience/soak/database";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { waitUntil } from "@/sandbox/testing/wait";
@@ -61,24 +60,8 @@ const appEnv = () => ({
   APP_ENCRYPTION_KEY: `soak:${randomBytes(32).toString("base64url")}`,
 });
 
-async function startApp(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", repoPath("tooling/resilience/soak/app-process.ts")],
-    { cwd: repoPath(), env: appEnv(), stdio: ["ignore", "pipe", "pipe"] },
-  );
-  child.stderr?.resume(); // storage failures during the outage are expected and logged there
-  // Only the soak's own SIGKILL may end an app process: one that dies of the outage is a finding.
-  child.once("exit", (code, signal) => {
-    if (signal !== "SIGKILL") appDeaths.push(`exited with ${code ?? signal}`);
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the app process did not start within 60 s")), 60_000);
-    lines.on("line", (line) => line === "ready" && (clearTimeout(timer), resolve()));
-    child.once("exit", (code) => reject(new Error(`the app process exited with ${code}`)));
-  });
-  return child;
+function startApp(): Promise<ChildProcess> {
+  return launchApp(appEnv(), (how) => appDeaths.push(how));
 }
 
 const stats = async () => (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats;

@@ -1,0 +1,120 @@
+// A fair share of the platform's rate limit. The platform counts this application's requests, all
+// clinics together; without shares one person's burst of list calls made every clinic's pages
+// answer "the platform is busy". Before each request to the platform the app takes a turn: from
+// the user's share, then the clinic's, then the application's whole limit; background work
+// (reconciliation, alert checks) has a share of its own per clinic and waits while people have used
+// most of the limit. The counters are rate-limiter-flexible's PostgreSQL store in our database, so
+// every app process counts against the same numbers. A person over their share is told so in plain
+// words (the action's failure, lib/actions/platform-failure.ts); the others go on working.
+import "server-only";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { getConfig } from "@/lib/config";
+import { pool } from "@/lib/db-pool";
+
+/** Of the application's limit per window: one user, one clinic, one clinic's background work. */
+export const SHARES = { user: 0.1, clinic: 0.25, background: 0.1 } as const;
+/** Background work waits while more than this part of the application's limit is spent. */
+export const BACKGROUND_YIELDS_ABOVE = 0.6;
+/** How long background work waits for a turn in all before it gives up (its run fails visibly). */
+const BACKGROUND_MAX_WAIT_MS = 120_000;
+
+/** Whose request it is: a person of a clinic, or the clinic's background work (userId null). */
+export interface QuotaScope {
+  clinicId: string;
+  userId: string | null;
+}
+
+export type QuotaLevel = "user" | "clinic" | "app" | "background";
+
+/** A request the app did not send, because its share of the platform's limit is used up for now. */
+export class QuotaExceededError extends Error {
+  constructor(
+    readonly level: QuotaLevel,
+    readonly retryAfterMs: number,
+  ) {
+    super(`The ${level} share of the platform's rate limit is used up for now.`);
+    this.name = "QuotaExceededError";
+  }
+}
+
+interface Limiters {
+  user: RateLimiterPostgres;
+  clinic: RateLimiterPostgres;
+  app: RateLimiterPostgres;
+  background: RateLimiterPostgres;
+  points: number;
+}
+
+const shared = globalThis as unknown as { clinicConnectQuota?: Limiters };
+
+function limiters(): Limiters {
+  if (shared.clinicConnectQuota) return shared.clinicConnectQuota;
+  const { points, windowSeconds } = getConfig().platformRateLimit;
+  const make = (keyPrefix: string, share: number, clearExpired = false) =>
+    new RateLimiterPostgres({
+      storeClient: pool(),
+      storeType: "pool",
+      tableName: "platform_quota",
+      tableCreated: true, // the migration made it
+      clearExpiredByTimeout: clearExpired,
+      keyPrefix,
+      points: Math.max(1, Math.floor(points * share)),
+      duration: windowSeconds,
+    });
+  shared.clinicConnectQuota = {
+    user: make("user", SHARES.user),
+    clinic: make("clinic", SHARES.clinic),
+    app: make("app", 1, true),
+    background: make("background", SHARES.background),
+    points,
+  };
+  return shared.clinicConnectQuota;
+}
+
+/** Takes one point from `limiter`; a refusal becomes QuotaExceededError, a store failure lets it pass. */
+async function take(limiter: RateLimiterPostgres, key: string, level: QuotaLevel): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw new QuotaExceededError(level, rejection.msBeforeNext);
+    // The database is the app's own trouble, not the platform's limit: the platform still guards itself.
+    console.error(`[quota] counting failed, request let through: ${describe(rejection)}`);
+  }
+}
+
+/** One turn for a request to the platform; throws QuotaExceededError when the share is used up. */
+export async function takePlatformTurn(scope: QuotaScope): Promise<void> {
+  const l = limiters();
+  if (scope.userId !== null) {
+    await take(l.user, `${scope.clinicId}:${scope.userId}`, "user");
+    await take(l.clinic, scope.clinicId, "clinic");
+    await take(l.app, "all", "app");
+    return;
+  }
+  const deadline = Date.now() + BACKGROUND_MAX_WAIT_MS;
+  for (;;) {
+    const spent = await l.app.get("all").catch(() => null);
+    const busy = spent !== null && spent.consumedPoints > l.points * BACKGROUND_YIELDS_ABOVE;
+    if (!busy) {
+      try {
+        await take(l.background, scope.clinicId, "background");
+        await take(l.app, "all", "app");
+        return;
+      } catch (error) {
+        if (!(error instanceof QuotaExceededError) || Date.now() + error.retryAfterMs > deadline) throw error;
+        await sleep(error.retryAfterMs);
+        continue;
+      }
+    }
+    // People first: wait until the window has room again (or give up, visibly).
+    const wait = Math.max(spent?.msBeforeNext ?? 1000, 250);
+    if (Date.now() + wait > deadline) throw new QuotaExceededError("background", wait);
+    await sleep(wait);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000)));
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : "unknown failure";
+}

@@ -1,0 +1,30 @@
+// Starts the soak's app process (app-process.ts) as a real child process the tests can kill -9, and
+// resolves once it prints "ready". Exits other than the test's own SIGKILL are reported to `died`.
+import { spawn, type ChildProcess } from "node:child_process";
+import readline from "node:readline";
+import { repoPath } from "@/tooling/devstack/processes";
+
+export async function launchApp(
+  env: NodeJS.ProcessEnv,
+  died: (how: string) => void,
+  onStderr?: (line: string) => void,
+): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", repoPath("tooling/resilience/soak/app-process.ts")],
+    { cwd: repoPath(), env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  if (onStderr) readline.createInterface({ input: child.stderr! }).on("line", onStderr);
+  else child.stderr?.resume(); // failures the test provokes are expected and logged there
+  // Only the test's own SIGKILL may end an app process: one that dies otherwise is a finding.
+  child.once("exit", (code, signal) => {
+    if (signal !== "SIGKILL") died(`exited with ${code ?? signal}`);
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the app process did not start within 60 s")), 60_000);
+    lines.on("line", (line) => line === "ready" && (clearTimeout(timer), resolve()));
+    child.once("exit", (code) => reject(new Error(`the app process exited with ${code}`)));
+  });
+  return child;
+}
