@@ -59,7 +59,7 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   page,
   browser,
 }) => {
-  await signInAsClinicAdmin(page); // first: on a fresh database the first to sign in becomes the admin
+  await signInAsClinicAdmin(page);
   const member = await memberSignsIn(browser, 3);
   await page.goto("/admin/accounts");
   const row = accountRow(page, member.userId);
@@ -109,7 +109,7 @@ test("accounts: promote a user to admin and demote them again; a demoted admin's
   page,
   browser,
 }) => {
-  await signInAsClinicAdmin(page); // first: on a fresh database the first to sign in becomes the admin
+  await signInAsClinicAdmin(page);
   const member = await memberSignsIn(browser, 3);
   await page.goto("/admin/accounts");
   const row = accountRow(page, member.userId);

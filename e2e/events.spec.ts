@@ -4,7 +4,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { PRACTITIONER, SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import { SANDBOX, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import { signInAsClinicAdmin } from "./support/clinic-admin";
 
 interface SeedClinic {
   id: string;
@@ -56,15 +57,8 @@ async function activity(page: Page, clinicId: string, type: string): Promise<str
 
 const row = (page: Page, id: string) => page.locator(`tr[data-event-id="${id}"]`);
 
-/** Signs in as whoever of clinic 0 is an admin (the first user of the clinic to sign in became one). */
-async function signInAsAdmin(page: Page): Promise<void> {
-  for (const who of [PRACTITIONER, STAFF]) {
-    await signInAs(page, who);
-    if ((await currentSession(page)).user?.role === "Admin") return;
-    await signOut(page);
-  }
-  throw new Error("no admin among the first practitioner and staff member of clinic 0");
-}
+/** Signs in as clinic 0's admin (its staff member whose platform role is Clinic admin). */
+const signInAsAdmin = (page: Page) => signInAsClinicAdmin(page, 0);
 
 test.beforeEach(async ({ page }) => {
   await sandboxControl(page, "faults", { clear: true });
@@ -83,12 +77,66 @@ test("clinic activity arrives on the open timeline without a reload, with its de
   await expect(row(page, id)).toContainText("treatment_plan.created");
   await expect(row(page, id)).toContainText("Webhook");
 
-  await row(page, id).getByRole("button", { name: "treatment_plan.created" }).click();
+  await expect(row(page, id).getByTestId("event-summary")).toHaveText(/^Treatment plan created for .+ \(.+\)$/);
+  await row(page, id).getByTestId("event-summary").click();
   const drawer = page.getByRole("dialog");
   await expect(drawer).toContainText(id);
+  await expect(drawer.getByRole("heading", { level: 2 })).toHaveText(/^Treatment plan created for /);
+  await expect(drawer.getByRole("region", { name: "The treatment plan" })).toContainText("Patient");
+  await drawer.getByText("Raw data (for support)").click();
   await expect(drawer.getByLabel("Event data")).toContainText("treatment_plan");
   await page.keyboard.press("Escape");
   await expect(drawer).toHaveCount(0);
+});
+
+test("an event the sandbox emits shows as its summary, naming the patient, with a link to their plans", async ({
+  page,
+}) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAs(page, STAFF);
+  await page.goto("/events");
+  const { event } = await sandboxControl<{ event: { id: string; data: { patient: Record<string, string> } } }>(
+    page,
+    "activity",
+    { clinic_id: clinic.id, type: "patient.created", data: { first_name: "Zed", last_name: "Quist" } },
+  );
+  const summary = row(page, event.id).getByTestId("event-summary");
+  await expect(summary).toHaveText(`New patient ${event.data.patient.first_name} ${event.data.patient.last_name}`, {
+    timeout: LIVE_TIMEOUT,
+  });
+  await expect(row(page, event.id).getByRole("link", { name: "Open treatment plans" })).toHaveAttribute(
+    "href",
+    `/embedded?patient=${event.data.patient.id}`,
+  );
+});
+
+test("sorts oldest first, and the CSV export of a filtered timeline holds exactly the rows shown", async ({ page }) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAs(page, STAFF);
+  const placed = await activity(page, clinic.id, "order.placed");
+  await page.goto("/events?type=order.placed");
+  await expect(row(page, placed)).toBeVisible({ timeout: LIVE_TIMEOUT });
+  await expect(page.getByText("End of history")).toBeVisible();
+  const shownIds = () =>
+    page.locator("tr[data-event-id]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-event-id") ?? ""));
+  const newestFirst = await shownIds();
+  await page.getByLabel("Sort order", { exact: true }).selectOption("oldest");
+  await expect(page).toHaveURL(/sort=oldest/);
+  await expect.poll(shownIds).toEqual([...newestFirst].reverse());
+
+  const href = await page.getByRole("link", { name: "Export these events (CSV)" }).getAttribute("href");
+  expect(href).toBe("/api/events/export?type=order.placed&sort=oldest");
+  const response = await page.request.get(href ?? "");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/csv");
+  const lines = (await response.text()).trim().split("\n");
+  expect(lines[0]).toBe("created_utc,summary,type,category,source,received_utc,patient_id,event_id");
+  const exported = lines.slice(1).map((line) => line.split(",").at(-1));
+  expect(exported).toEqual([...newestFirst].reverse());
+  const summaries = await page.locator("tr[data-event-id] [data-testid=event-summary]").allTextContents();
+  for (const [i, line] of lines.slice(1).entries()) expect(line).toContain(summaries[i].replace(/"/g, '""'));
 });
 
 test("filters by category and date and keeps them in the URL", async ({ page }) => {

@@ -1233,6 +1233,30 @@ const forgedSignature = (body: string) => ({
 });
 
 const ROUTE_ROWS: Record<string, RouteRow[]> = {
+  "GET /api/events/export": [
+    { name: "signed out", as: "anon", send: get("/api/events/export"), status: 401, json: () => SIGNED_OUT },
+    {
+      name: "a session cookie of garbage",
+      as: "anon",
+      send: get("/api/events/export", "", { Cookie: FORGED }),
+      status: 401,
+      json: () => SIGNED_OUT,
+    },
+    {
+      name: "category of the wrong kind",
+      as: "staff",
+      send: get("/api/events/export", "category=7"),
+      status: 422,
+      json: () => invalid("category"),
+    },
+    {
+      name: "date with SQL",
+      as: "staff",
+      send: get("/api/events/export", `date=${encodeURIComponent("2026-01-10' OR '1'='1")}`),
+      status: 422,
+      json: () => invalid("date"),
+    },
+  ],
   "GET /api/events": [
     { name: "signed out", as: "anon", send: get("/api/events"), status: 401, json: () => SIGNED_OUT },
     {

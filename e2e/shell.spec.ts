@@ -12,7 +12,7 @@ test("signed out, the home page offers only the way in", async ({ page }) => {
 });
 
 test("signed in, the navigation offers the sections of the user's roles", async ({ page }) => {
-  // The second practitioner of the second clinic: not its first user, so not an admin.
+  // The second practitioner of the second clinic: a practitioner, so not an admin (unless promoted).
   await signInAs(page, PRACTITIONER, { clinicIndex: 1, nth: 1 });
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });

@@ -8,6 +8,7 @@ import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { auditPatientSearch } from "@/lib/audit/patient-search";
 import { PatientPageQuerySchema } from "@/lib/resources/fields";
+import { peopleNames } from "@/lib/people/names";
 
 export const loadPatients = defineAction(
   { name: "patients.list", roles: SECTIONS.patients.roles, input: PatientPageQuerySchema },
@@ -15,6 +16,7 @@ export const loadPatients = defineAction(
     const client = await clientForUser(caller.user.id);
     const page = await client.patients({ number: input.page, size: input.size }, input.q || undefined);
     await auditPatientSearch(caller, input.q, page);
-    return succeeded(page);
+    const practitionerIds = page.items.flatMap((p) => (p.practitioner_id ? [p.practitioner_id] : []));
+    return succeeded({ ...page, practitionerNames: await peopleNames(caller.clinicId, practitionerIds) });
   },
 );

@@ -44,7 +44,7 @@ export const loadTreatmentPlans = defineAction(
   { name: "resources.list-treatment-plans", roles: RESOURCES, input: ForPractitioner, wording: RESOURCE_WORDING },
   async ({ caller, input }) => {
     const { client, practitionerId } = await actFor(caller, input.practitionerId);
-    return succeeded(await treatmentPlanOptions(client, practitionerId));
+    return succeeded(await treatmentPlanOptions(client, practitionerId, caller.clinicId));
   },
 );
 

@@ -7,6 +7,7 @@ import { ActionButton } from "@/components/admin/action-button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
+import { IdText } from "@/components/ui/id-text";
 
 type ConnectionAction = (input: { connectionId: string }) => Promise<ActionResult>;
 
@@ -91,12 +92,21 @@ export function AccountsTable({
         <>
           {who(row)} {row.isYou && <span className="text-xs font-normal text-slate-500">(you)</span>}
           {/* The platform id under a name; without a name it is the line above already. */}
-          {row.name && <span className="block font-mono text-xs font-normal text-slate-500">{row.platformUserId}</span>}
+          {row.name && (
+            <span className="block font-normal">
+              <IdText id={row.platformUserId} />
+            </span>
+          )}
         </>
       ),
     },
-    { key: "type", header: "Platform type", cell: (row) => row.platformUserType },
+    {
+      key: "type",
+      header: "Platform type",
+      cell: (row) => (row.staffRole ? `${row.platformUserType} · ${row.staffRole}` : row.platformUserType),
+    },
     { key: "role", header: "App role", cell: (row) => row.appRole },
+    { key: "admin-basis", header: "Admin right", cell: (row) => row.adminBasis },
     { key: "connected", header: "Connected since", cell: (row) => <When iso={row.connection?.connectedAt} /> },
     { key: "expiry", header: "Token expiry", cell: (row) => <When iso={row.connection?.expiresAt} /> },
     {

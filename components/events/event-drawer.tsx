@@ -1,11 +1,14 @@
 "use client";
-// The detail drawer of one event: its fields and its data. A modal dialog: Escape or the close
+// The detail drawer of one event: its summary, its fields, the records it carries with labelled
+// fields, and the raw data behind a disclosure. A modal dialog: Escape or the close
 // button closes it, focus moves into it on open and back to the page on close.
 import { useEffect, useRef } from "react";
 import { categoryLabel, formatDelay } from "@/components/events/format";
 import { When } from "@/components/ui/when";
 import { useEventDetail } from "@/components/events/use-timeline";
 import { PAIRS_GRID } from "@/components/ui/pairs";
+import { EventRecords, SummaryLink, summaryText } from "@/components/events/event-summary";
+import { IdText } from "@/components/ui/id-text";
 
 export function EventDrawer({ id, onClose }: { id: string | null; onClose(): void }) {
   const detail = useEventDetail(id);
@@ -33,9 +36,17 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
         onClick={(ev) => ev.stopPropagation()}
       >
         <div className="flex items-start justify-between gap-4">
-          <h2 id="event-drawer-title" className="font-mono text-lg font-semibold">
-            {e?.type ?? "Event"}
-          </h2>
+          <div>
+            <h2 id="event-drawer-title" className="text-lg font-semibold">
+              {e ? summaryText(e.summary) : "Event"}
+            </h2>
+            {e && (
+              <p className="mt-1 space-x-3">
+                <span className="font-mono text-xs text-slate-500">{e.type}</span>
+                <SummaryLink summary={e.summary} />
+              </p>
+            )}
+          </div>
           <button
             ref={closeButton}
             type="button"
@@ -50,8 +61,10 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
         {e && (
           <>
             <dl className={`mt-4 ${PAIRS_GRID} gap-y-2 text-sm`}>
-              <dt className="text-slate-500">Id</dt>
-              <dd className="font-mono break-all">{e.id}</dd>
+              <dt className="text-slate-500">Event id</dt>
+              <dd>
+                <IdText id={e.id} />
+              </dd>
               <dt className="text-slate-500">Category</dt>
               <dd>{categoryLabel(e.category)}</dd>
               <dt className="text-slate-500">Created</dt>
@@ -71,19 +84,22 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
                 </>
               )}
             </dl>
-            <h3 className="mt-6 text-sm font-semibold text-slate-700">Data</h3>
             {e.dataIssue && (
-              <p role="note" className="mt-2 rounded-md bg-amber-50 p-2 text-xs text-amber-900">
+              <p role="note" className="mt-6 rounded-md bg-amber-50 p-2 text-xs text-amber-900">
                 {e.dataIssue}
               </p>
             )}
-            <pre
-              tabIndex={0}
-              className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs"
-              aria-label="Event data"
-            >
-              {JSON.stringify(e.data, null, 2)}
-            </pre>
+            <EventRecords data={e.data} names={e.names} />
+            <details className="mt-6">
+              <summary className="cursor-pointer text-sm font-semibold text-slate-700">Raw data (for support)</summary>
+              <pre
+                tabIndex={0}
+                className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs"
+                aria-label="Event data"
+              >
+                {JSON.stringify(e.data, null, 2)}
+              </pre>
+            </details>
           </>
         )}
       </aside>

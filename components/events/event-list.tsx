@@ -6,6 +6,7 @@ import type { TimelineEvent } from "@/lib/events/timeline/list";
 import { categoryLabel, CATEGORY_COLORS, formatDelay } from "@/components/events/format";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
+import { SummaryLink, summaryText } from "@/components/events/event-summary";
 
 const COLUMNS = (onOpen: (id: string) => void): Column<TimelineEvent>[] => [
   {
@@ -14,13 +15,20 @@ const COLUMNS = (onOpen: (id: string) => void): Column<TimelineEvent>[] => [
     title: true,
     className: "font-normal",
     cell: (e) => (
-      <button
-        type="button"
-        className="font-mono text-brand-700 underline-offset-2 hover:underline"
-        onClick={() => onOpen(e.id)}
-      >
-        {e.type}
-      </button>
+      <span className="flex flex-col items-start gap-0.5">
+        <button
+          type="button"
+          className="text-left text-brand-700 underline-offset-2 hover:underline"
+          onClick={() => onOpen(e.id)}
+          data-testid="event-summary"
+        >
+          {summaryText(e.summary)}
+        </button>
+        <span className="flex gap-3">
+          <span className="font-mono text-xs text-slate-500">{e.type}</span>
+          <SummaryLink summary={e.summary} />
+        </span>
+      </span>
     ),
   },
   {

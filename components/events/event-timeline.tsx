@@ -2,9 +2,9 @@
 // The timeline page's client part: filters (kept in the URL so a view can be shared), the chart,
 // the live list with infinite scroll, and the detail drawer.
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
-import type { TimelineFilters } from "@/lib/events/timeline/filters";
+import { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filters";
 import type { TimelinePage } from "@/lib/events/timeline/list";
 import { EventDrawer } from "@/components/events/event-drawer";
 import { EventList } from "@/components/events/event-list";
@@ -37,6 +37,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
   const pathname = usePathname();
   const [filters, setFilters] = useState<TimelineFilters>(initialFilters);
   const [openId, setOpenId] = useState<string | null>(null);
+  const sortId = useId();
   const isInitial = filters === initialFilters;
   const list = useTimelineList(filters, isInitial ? initialPage : undefined);
   const chart = useEventsChart(filters, isInitial ? initialChart : undefined);
@@ -61,6 +62,28 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
   return (
     <div className="space-y-4">
       <TimelineFiltersBar value={filters} onChange={setFilters} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          {/* A label pointing at the select by id: one wrapped around it would fold the options into its name. */}
+          <label htmlFor={sortId}>Sort order</label>
+          <select
+            id={sortId}
+            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            value={filters.sort ?? "newest"}
+            onChange={(e) => setFilters({ ...filters, sort: e.target.value === "oldest" ? "oldest" : undefined })}
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </span>
+        <a
+          href={`/api/events/export${toSearch(filters)}`}
+          download
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
+        >
+          Export these events (CSV)
+        </a>
+      </div>
       <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-600">
         <span
           aria-hidden
@@ -94,7 +117,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
           loadingMore={list.isFetchingNextPage}
           onLoadMore={loadMore}
           onOpen={setOpenId}
-          filtered={Object.values(filters).some(Boolean)}
+          filtered={isFiltered(filters)}
         />
       )}
       <EventDrawer id={openId} onClose={close} />

@@ -7,6 +7,8 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { AlertsIndicator } from "@/components/alerts/alerts-indicator";
 import { alertCount } from "@/lib/alerts/view";
+import { roleLabel } from "@/lib/people/labels";
+import { IdText } from "@/components/ui/id-text";
 
 export async function SiteHeader() {
   const user = await getCurrentUser();
@@ -21,10 +23,13 @@ export async function SiteHeader() {
             <MainNav links={sectionsFor(user.roles).map(({ href, label }) => ({ href, label }))} />
             <div className="flex items-center gap-3 text-sm">
               {user.isAdmin && <AlertsIndicator initialCount={await alertCount(user.clinicId)} />}
-              <span className="text-slate-600">
-                <span className="font-medium text-slate-900">{user.name ?? "Signed in"}</span>
+              <span className="text-slate-600" data-testid="signed-in-as">
+                <span className="font-medium text-slate-900">{user.name ?? <IdText id={user.platformUserId} />}</span>
                 <span className="sr-only">, </span>
-                <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs">{user.roles.join(" · ")}</span>
+                <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs">
+                  {roleLabel(user.roles, user.staffRole)}
+                </span>
+                <span className="sr-only">, </span>
                 <span className="ml-2 text-xs">{user.clinicName}</span>
               </span>
               <SignOutButton />

@@ -21,7 +21,9 @@ export function PatientList({
   load,
 }: {
   /** The patients route's server action. */
-  load: (query: PatientPageQuery) => Promise<ActionResult<ListPage<Patient>>>;
+  load: (
+    query: PatientPageQuery,
+  ) => Promise<ActionResult<ListPage<Patient> & { practitionerNames: Record<string, string> }>>;
 }) {
   const [typed, setTyped] = useState("");
   const [q, setQ] = useState("");
@@ -70,7 +72,7 @@ export function PatientList({
           {q ? "Try part of a name or an email address." : null}
         </EmptyState>
       ) : (
-        <PatientTable patients={list.data.items} />
+        <PatientTable patients={list.data.items} practitionerNames={list.data.practitionerNames} />
       )}
       {list.data && list.data.meta.total_count > 0 && (
         <Pagination

@@ -3,10 +3,18 @@
 import Link from "next/link";
 import type { Patient } from "@/lib/contract";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import { NameWithId } from "@/components/ui/id-text";
 
 const fullName = (p: Patient) => p.full_name ?? `${p.first_name} ${p.last_name}`;
 
-export function PatientTable({ patients }: { patients: Patient[] }) {
+export function PatientTable({
+  patients,
+  practitionerNames = {},
+}: {
+  patients: Patient[];
+  /** Practitioner id → name, from the clinic's directory. */
+  practitionerNames?: Record<string, string>;
+}) {
   const columns: Column<Patient>[] = [
     { key: "name", header: "Name", title: true, className: "text-slate-900", cell: fullName },
     { key: "email", header: "Email", cell: (p) => p.email ?? "—" },
@@ -14,8 +22,8 @@ export function PatientTable({ patients }: { patients: Patient[] }) {
     {
       key: "practitioner",
       header: "Practitioner",
-      className: "font-mono text-xs",
-      cell: (p) => p.practitioner_id ?? "—",
+      cell: (p) =>
+        p.practitioner_id ? <NameWithId name={practitionerNames[p.practitioner_id]} id={p.practitioner_id} /> : "—",
     },
     {
       key: "open",

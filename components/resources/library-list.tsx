@@ -97,6 +97,7 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
           practitionerId={practitionerId}
           onEdit={setEditing}
           onDelete={setDeleting}
+          plans={plans}
         />
       )}
       {list.data?.truncated && <p className="text-sm text-amber-900">{TRUNCATED_NOTE}</p>}

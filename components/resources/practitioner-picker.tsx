@@ -1,7 +1,6 @@
 "use client";
-// Staff pick the practitioner they act for before anything else. The list joins the app's users
-// who signed in as practitioners (with names) and the practitioners the platform shows on the
-// clinic's patients (lib/resources/practitioners.ts).
+// Staff pick the practitioner they act for before anything else, by name: the clinic's directory and
+// the practitioners the platform shows on the clinic's patients (lib/resources/practitioners.ts).
 import { Field, inputClass } from "@/components/ui/field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { shownError } from "@/lib/actions/client";
@@ -10,7 +9,7 @@ import type { PractitionerOption } from "@/lib/resources/practitioners";
 
 export function practitionerLabel(p: PractitionerOption): string {
   const patients = `${p.patientCount} patient${p.patientCount === 1 ? "" : "s"}`;
-  return p.name ? `${p.name} (${p.id}) · ${patients}` : `Practitioner ${p.id} · ${patients}`;
+  return p.name ? `${p.name} · ${patients}` : `A practitioner without a known name (${p.id}) · ${patients}`;
 }
 
 export function PractitionerPicker({

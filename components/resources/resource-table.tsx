@@ -5,15 +5,20 @@ import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import type { ResourceRecord } from "@/lib/contract";
 import { formatBytes } from "@/lib/resources/file-check";
+import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
+import { NameWithId } from "@/components/ui/id-text";
 
 interface Props {
   resources: ResourceRecord[];
   practitionerId: string;
   onEdit: (resource: ResourceRecord) => void;
   onDelete: (resource: ResourceRecord) => void;
+  /** The practitioner's plans by what a person recognises (lib/resources/treatment-plans.ts). */
+  plans?: TreatmentPlanOption[];
 }
 
-export function ResourceTable({ resources, practitionerId, onEdit, onDelete }: Props) {
+export function ResourceTable({ resources, practitionerId, onEdit, onDelete, plans }: Props) {
+  const planLabel = (id: string) => plans?.find((p) => p.id === id)?.label ?? null;
   const own = (r: ResourceRecord) => r.practitioner_id === practitionerId;
   const columns: Column<ResourceRecord>[] = [
     {
@@ -44,8 +49,8 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete }: P
     {
       key: "treatment-plan",
       header: "Treatment plan",
-      className: "font-mono text-xs",
-      cell: (r) => r.treatment_plan_id ?? "—",
+      cell: (r) =>
+        r.treatment_plan_id ? <NameWithId name={planLabel(r.treatment_plan_id)} id={r.treatment_plan_id} /> : "—",
     },
     { key: "in-library", header: "In library", cell: (r) => (r.save_to_library ? "Yes" : "No") },
     {

@@ -15,7 +15,7 @@ import { queryOnce as query } from "@/tooling/testing/database";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
 import { DATABASE_URL_VARS, E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { PRACTITIONER, SANDBOX, STAFF, currentSession, signInAs, signOut } from "./session";
+import { CLINIC_ADMIN, PRACTITIONER, SANDBOX, currentSession, signInAs, signOut } from "./session";
 import { decodeAnswer, postAction, type ActionRef } from "./server-actions";
 
 /** `admin` is whichever of A's practitioner and staff member is A's admin; `member` is the other one. */
@@ -149,15 +149,15 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
     opened.push(s.page);
     return s;
   };
-  // First in: on a fresh database the first to sign in to a clinic becomes its admin. Clinic A's
-  // practitioner and clinic B's staff member are the first (also when the other specs ran before).
+  // The practitioner signs in first and is no admin; each clinic's admin is its staff member whose
+  // platform role is Clinic admin (the first staff member the sandbox lists).
   const practitioner = await sign(PRACTITIONER, 0, 0);
-  const staff = await sign(STAFF, 0, 0);
-  const otherAdmin = await sign(STAFF, 1, 0);
+  const staff = await sign(CLINIC_ADMIN, 0, 0);
+  const otherAdmin = await sign(CLINIC_ADMIN, 1, 0);
   const otherMember = await sign(PRACTITIONER, 1, 1);
-  const admin = [practitioner, staff].find((s) => s.member.role === "Admin");
-  const nonAdmin = admin === staff ? practitioner : staff;
-  expect(admin, "clinic A's practitioner or staff member is its admin").toBeDefined();
+  const admin = staff;
+  const nonAdmin = practitioner;
+  expect(admin.member.role, "clinic A's Clinic admin is its admin").toBe("Admin");
   expect(nonAdmin.member.role).not.toBe("Admin");
   expect(otherAdmin.member.role).toBe("Admin");
   expect(otherMember.member.role, "B's second practitioner is not an admin").toBe("Practitioner");
@@ -167,7 +167,7 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
     anon,
     practitioner: practitioner.page.request,
     staff: staff.page.request,
-    admin: (admin ?? practitioner).page.request,
+    admin: admin.page.request,
     member: nonAdmin.page.request,
     otherAdmin: otherAdmin.page.request,
     otherMember: otherMember.page.request,
@@ -184,7 +184,7 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
   const members = {
     practitioner: member(practitioner),
     staff: member(staff),
-    admin: member(admin ?? practitioner),
+    admin: member(admin),
     member: member(nonAdmin),
     otherAdmin: member(otherAdmin),
     otherMember: member(otherMember),
@@ -242,7 +242,7 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
     pages: {
       practitioner: practitioner.page,
       staff: staff.page,
-      admin: (admin ?? practitioner).page,
+      admin: admin.page,
       member: nonAdmin.page,
       otherAdmin: otherAdmin.page,
       otherMember: otherMember.page,

@@ -1,9 +1,9 @@
-// Being a clinic's admin in the end-to-end specs: signing in as whoever became it, pointing the
+// Being a clinic's admin in the end-to-end specs: signing in as the platform's Clinic admin, pointing the
 // sandbox's webhooks at the app, and the clinic's integration activated with its current key.
 import { expect, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { PRACTITIONER, STAFF, currentSession, sandboxControl, signInAs, signOut } from "./session";
+import { CLINIC_ADMIN, currentSession, sandboxControl, signInAs } from "./session";
 
 export const LIVE = { timeout: 30_000 };
 
@@ -17,21 +17,10 @@ export async function seedClinic(page: Page, clinicIndex: number): Promise<SeedC
   return (await sandboxControl<{ clinics: SeedClinic[] }>(page, "seed")).clinics[clinicIndex];
 }
 
-/**
- * Signs in as the clinic's admin: whoever of these signed in to it first (this spec or another)
- * became its admin. Practitioners from the third on are never among them.
- */
+/** Signs in as the clinic's admin: the staff member whose platform role is Clinic admin. */
 export async function signInAsClinicAdmin(page: Page, clinicIndex: number): Promise<void> {
-  for (const [who, nth] of [
-    [STAFF, 0],
-    [PRACTITIONER, 1],
-    [PRACTITIONER, 0],
-  ] as const) {
-    await signInAs(page, who, { clinicIndex, nth });
-    if ((await currentSession(page)).user?.role === "Admin") return;
-    await signOut(page);
-  }
-  throw new Error(`none of the usual first users of clinic ${clinicIndex} is its admin`);
+  await signInAs(page, CLINIC_ADMIN, { clinicIndex });
+  expect((await currentSession(page)).user?.role, "the platform's Clinic admin is the app's admin").toBe("Admin");
 }
 
 /** Webhooks to the app with the wall clock, whatever other specs did to the sandbox's clock. */

@@ -15,6 +15,10 @@ export interface Received {
 
 export const PRACTITIONER = /\(Practitioner\)/;
 export const STAFF = /^Sign in as .* \((?!Practitioner)[^)]+\)$/;
+/** The staff member whose platform role is Clinic admin: the clinic's admin in the app. */
+export const CLINIC_ADMIN = /\(Clinic admin\)$/;
+/** Staff who are not the clinic's admin on the platform. */
+export const FRONT_DESK = /\(Front desk\)$/;
 
 /**
  * Signs in through the sandbox as the first seeded user of `clinicIndex` whose button matches `who`

@@ -1,6 +1,8 @@
 // The Accounts tab: every user of the clinic with their platform connection, and the clinic's own
 // connection in clinic-level mode. What leaves here is shown to the admin: no token, ever.
 import "server-only";
+import { CLINIC_ADMIN_ROLE } from "@/lib/contract";
+import { db } from "@/lib/db";
 import {
   listClinicConnections,
   listClinicUsers,
@@ -32,6 +34,10 @@ export interface AccountRow {
   isYou: boolean;
   lastSignInAt: string | null;
   connection: AccountConnection | null;
+  /** The staff role the platform lists ("Clinic admin", "Front desk"…). */
+  staffRole: string | null;
+  /** Why they are (or are not) an admin, in words. */
+  adminBasis: string;
 }
 
 export interface Accounts {
@@ -57,7 +63,21 @@ function viewOf(c: ConnectionRow): AccountConnection {
 }
 
 export async function listAccounts(actor: Actor): Promise<Accounts> {
-  const [users, connections] = await Promise.all([listClinicUsers(actor), listClinicConnections(actor.clinicId)]);
+  const [users, connections, people] = await Promise.all([
+    listClinicUsers(actor),
+    listClinicConnections(actor.clinicId),
+    db.person.findMany({ where: { clinicId: actor.clinicId }, select: { platformUserId: true, role: true } }),
+  ]);
+  const roles = new Map(people.map((p) => [p.platformUserId, p.role]));
+  const names = new Map(users.map((u) => [u.id, u.name ?? u.platformUserId]));
+  const basis = (u: (typeof users)[number]): string => {
+    if (u.adminOverride !== null) {
+      const by = u.adminOverrideById ? (names.get(u.adminOverrideById) ?? "an admin") : "the app's operator";
+      return `${u.adminOverride ? "Promoted" : "Demoted"} by ${by}`;
+    }
+    if (u.isAdmin && roles.get(u.platformUserId) === CLINIC_ADMIN_ROLE) return "Clinic admin on the platform";
+    return u.isAdmin ? "Kept: the clinic's last admin" : "—";
+  };
   const byUser = new Map(connections.filter((c) => c.userId).map((c) => [c.userId, c]));
   const clinic = connections.find((c) => c.clinicLevel);
   return {
@@ -73,6 +93,8 @@ export async function listAccounts(actor: Actor): Promise<Accounts> {
         isYou: u.id === actor.userId,
         lastSignInAt: u.lastSignInAt?.toISOString() ?? null,
         connection: c ? viewOf(c) : null,
+        staffRole: roles.get(u.platformUserId) ?? null,
+        adminBasis: basis(u),
       };
     }),
     clinicConnection: clinic ? viewOf(clinic) : null,

@@ -131,7 +131,7 @@ describe("events the webhooks missed", () => {
 
 describe("a connection that needs a new sign-in", () => {
   it("opens with the link to send, and resolves when its person signs in again", async () => {
-    const practitioner = seed.clinics[0].practitioners[0].id;
+    const { id: practitioner, first_name, last_name } = seed.clinics[0].practitioners[0];
     const member = await signIn(practitioner);
     const row = await db.platformConnection.findUniqueOrThrow({ where: { userId: member.userId } });
     await platformOAuth().revoke(openTokens(row).refreshToken); // the platform ends it
@@ -140,7 +140,7 @@ describe("a connection that needs a new sign-in", () => {
     await check();
     const alert = (await open()).find((a) => a.kind === "connection_broken");
     expect(alert).toMatchObject({
-      title: `${practitioner} (Practitioner) has to sign in again`,
+      title: `${first_name} ${last_name} has to sign in again`, // named from the platform's people list
       link: { href: `${TEST_APP_URL}/signin?reason=broken` },
     });
     expect(mailsTo("admin@maple.test").at(-1)?.text).toContain(`${TEST_APP_URL}/signin?reason=broken`);
@@ -179,7 +179,8 @@ describe("failing webhook deliveries", () => {
 
     expect(await acknowledgeAlert(admin, failing.id)).toBe(true);
     expect(await alertCount(clinicId)).toBe(0);
-    expect((await open())[0].acknowledged?.by).toBe(`${seed.clinics[0].staff[0].id} (Staff)`);
+    const { first_name, last_name } = seed.clinics[0].staff[0];
+    expect((await open())[0].acknowledged?.by).toBe(`${first_name} ${last_name}`);
 
     // A day passes with every attempt failing; the next failure disables the endpoint.
     await sandbox("clock/advance", { seconds: 25 * 3600 });

@@ -4,6 +4,9 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { revokeConnection, type RevokeResult } from "@/lib/auth/revoke";
+import { lockClinic } from "@/lib/auth/admin-rights";
+import { appendAuditEntry } from "@/lib/audit/record";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { ActionError } from "@/lib/actions/action-error";
 import { notFound, refused, type ActionFailure } from "@/lib/actions/result";
 
@@ -20,9 +23,13 @@ export class AdminActionError extends ActionError {
   }
 }
 
+/**
+ * An admin's explicit promote or demote: an override of what the platform's role says, kept across
+ * sign-ins and directory refreshes, with who set it and when (lib/auth/admin-rights.ts).
+ */
 export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: boolean): Promise<void> {
   await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM clinics WHERE id = ${actor.clinicId} FOR UPDATE`;
+    await lockClinic(tx, actor.clinicId);
     const target = await tx.user.findFirst({ where: { id: targetUserId, clinicId: actor.clinicId } });
     if (!target) throw new AdminActionError(notFound("user"));
     if (
@@ -32,8 +39,41 @@ export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: bool
     ) {
       throw new AdminActionError(refused("The clinic needs at least one admin: promote someone else first."));
     }
-    await tx.user.update({ where: { id: target.id }, data: { isAdmin } });
+    await tx.user.update({
+      where: { id: target.id },
+      data: { isAdmin, adminOverride: isAdmin, adminOverrideById: actor.userId, adminOverrideAt: new Date() },
+    });
   });
+}
+
+/**
+ * The operator's grant (`npm run admin:grant`), for a clinic whose platform has no people lists or no
+ * Clinic admin yet: makes a user who has signed in an admin, as an override by nobody of the clinic,
+ * recorded in the clinic's audit trail. Returns false when no such user has signed in.
+ */
+export async function grantAdminAsOperator(
+  client: PrismaClient,
+  clinicId: string,
+  platformUserId: string,
+): Promise<{ userId: string; name: string | null } | null> {
+  const user = await client.$transaction(async (tx) => {
+    await lockClinic(tx, clinicId);
+    const target = await tx.user.findUnique({ where: { clinicId_platformUserId: { clinicId, platformUserId } } });
+    if (!target) return null;
+    return tx.user.update({
+      where: { id: target.id },
+      data: { isAdmin: true, adminOverride: true, adminOverrideById: null, adminOverrideAt: new Date() },
+    });
+  });
+  if (!user) return null;
+  await appendAuditEntry(client, {
+    clinicId,
+    actorUserId: null,
+    action: "admin.promoted",
+    target: { type: "user", id: user.id },
+    details: { by: "operator (npm run admin:grant)" },
+  });
+  return { userId: user.id, name: user.name };
 }
 
 /** Revokes a user's or the clinic's connection (the admin console's "revoke"). */
@@ -50,6 +90,15 @@ export async function listClinicUsers(actor: Actor) {
   return db.user.findMany({
     where: { clinicId: actor.clinicId },
     orderBy: { createdAt: "asc" },
-    select: { id: true, name: true, platformUserId: true, platformUserType: true, isAdmin: true, lastSignInAt: true },
+    select: {
+      id: true,
+      name: true,
+      platformUserId: true,
+      platformUserType: true,
+      isAdmin: true,
+      adminOverride: true,
+      adminOverrideById: true,
+      lastSignInAt: true,
+    },
   });
 }

@@ -9,6 +9,7 @@ import { getServerSession } from "next-auth/next";
 import { notFound, redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { RETURN_TO_HEADER, signInAddress } from "@/lib/auth/front-door";
+import { db } from "@/lib/db";
 import { getAuthOptions } from "@/lib/auth/options";
 import { decideAccess } from "@/lib/auth/access";
 import { rolesOf, type AppRole } from "@/lib/auth/roles";
@@ -22,7 +23,10 @@ export interface CurrentUser {
   platformUserType: "Practitioner" | "Staff";
   isAdmin: boolean;
   roles: AppRole[];
+  /** From the clinic's directory (lib/people); null when nothing names them yet. */
   name: string | null;
+  /** A staff member's role as the platform names it ("Front desk"…), when the platform lists it. */
+  staffRole: string | null;
 }
 
 export interface Caller {
@@ -37,6 +41,10 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   if (!sid) return null;
   const user = await liveSessionUser(sid);
   if (!user || user.id !== session.user?.id) return null;
+  const person = await db.person.findUnique({
+    where: { clinicId_platformUserId: { clinicId: user.clinicId, platformUserId: user.platformUserId } },
+    select: { role: true },
+  });
   return {
     id: user.id,
     clinicId: user.clinicId,
@@ -46,6 +54,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     isAdmin: user.isAdmin,
     roles: rolesOf(user),
     name: user.name,
+    staffRole: person?.role ?? null,
   };
 });
 

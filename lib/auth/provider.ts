@@ -12,6 +12,7 @@ import { platformSettings } from "@/lib/clinic-api/settings";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { completeSignIn, type SignedInUser } from "@/lib/auth/sign-in";
 import { claimState } from "@/lib/auth/state-use";
+import { readPlatformPeople, type DirectoryEntry, type PeopleSource } from "@/lib/people/directory";
 
 export const PROVIDER_ID = "clinic";
 
@@ -48,7 +49,17 @@ export async function exchangeAndStore(code: string, redirectUri: string): Promi
     },
   });
   const clinic = await client.getClinic();
-  return completeSignIn({ token, clinic, authMode: settings.authMode, oauth });
+  return completeSignIn({ token, clinic, authMode: settings.authMode, oauth, people: await peopleAtSignIn(client) });
+}
+
+/** The clinic's people for the sign-in; a failure to read them must not stop anyone signing in. */
+async function peopleAtSignIn(client: PeopleSource): Promise<DirectoryEntry[] | null> {
+  try {
+    return await readPlatformPeople(client);
+  } catch (error) {
+    console.warn(`[sign-in] the clinic's people could not be read: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 export function clinicProvider(): OAuthConfig<Profile> {

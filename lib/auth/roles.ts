@@ -1,6 +1,7 @@
 // Roles in the app: Practitioner and Staff come from the platform (the token's resource_owner
-// type); Admin is the first user who connected the clinic and whoever an admin promotes. An admin
-// keeps their platform role too, so an admin practitioner still manages their resources.
+// type); Admin is a staff member whose platform role is "Clinic admin", or whoever an admin promotes
+// (lib/auth/admin-rights.ts). An admin keeps their platform role too, so an admin practitioner still
+// manages their resources.
 import { z } from "zod";
 
 export const APP_ROLES = ["Admin", "Practitioner", "Staff"] as const;

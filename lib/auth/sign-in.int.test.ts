@@ -1,5 +1,6 @@
 // Sign-in against the sandbox and a real PostgreSQL (role-based mode): the code exchange stores the
-// clinic, the user and a sealed token pair; the first user is the admin; signing in again replaces
+// clinic, the user, the clinic's people and a sealed token pair; the platform's Clinic admin is the
+// admin, whoever signs in first; signing in again replaces
 // and revokes the old grant; the state check refuses a mismatched answer; no column holds a token.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,9 @@ import { openTokens } from "@/lib/auth/token-store";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { clinicProvider, exchangeAndStore, SignInStateError } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
+import { setAdmin } from "@/lib/auth/admin";
 import {
+  sandboxControl,
   authorizeAs,
   sandboxSeed,
   startAuthTestbed,
@@ -43,17 +46,29 @@ async function storedTokens(userId: string) {
 }
 
 describe("sign-in (role-based)", () => {
-  it("exchanges the code and stores clinic, user and a sealed connection; the first user is admin", async () => {
+  it("exchanges the code and stores clinic, user, people and a sealed connection; a practitioner first is no admin", async () => {
     const [clinicA] = seed.clinics;
     const practitioner = clinicA.practitioners[0];
     const signedIn = await signIn(practitioner.id);
-    expect(signedIn).toMatchObject({ clinicId: clinicA.id, role: "Admin" });
+    expect(signedIn).toMatchObject({ clinicId: clinicA.id, role: "Practitioner" });
+    const people = await db.person.findMany({ where: { clinicId: clinicA.id } });
+    expect(people).toHaveLength(clinicA.practitioners.length + clinicA.staff.length);
+    expect(people.find((p) => p.platformUserId === practitioner.id)).toMatchObject({
+      displayName: `${practitioner.first_name} ${practitioner.last_name}`,
+      source: "platform",
+      type: "Practitioner",
+    });
 
     const clinic = await db.clinic.findUniqueOrThrow({ where: { id: clinicA.id } });
     expect(clinic.name).toBe(clinicA.name);
     expect(clinic.integrationId).toBeTruthy();
     const user = await db.user.findUniqueOrThrow({ where: { id: signedIn.userId } });
-    expect(user).toMatchObject({ platformUserId: practitioner.id, platformUserType: "Practitioner", isAdmin: true });
+    expect(user).toMatchObject({
+      platformUserId: practitioner.id,
+      platformUserType: "Practitioner",
+      isAdmin: false,
+      name: `${practitioner.first_name} ${practitioner.last_name}`,
+    });
     const connection = await db.platformConnection.findUniqueOrThrow({ where: { userId: user.id } });
     expect(connection).toMatchObject({ state: "connected", platformUserId: practitioner.id, clinicId: clinicA.id });
     // Expiry = created_at + expires_in (7200 s): about two hours from now.
@@ -61,17 +76,51 @@ describe("sign-in (role-based)", () => {
     expect(connection.accessTokenEnc).toMatch(/^v1\.test1\./);
   });
 
-  it("makes later users of the clinic Practitioner or Staff, not admin", async () => {
+  it("makes the staff member whose platform role is Clinic admin the admin, and other staff not", async () => {
     const [clinicA] = seed.clinics;
-    const staff = await signIn(clinicA.staff[0].id);
-    expect(staff.role).toBe("Staff");
+    const frontDesk = clinicA.staff.find((s) => s.role !== "Clinic admin")!;
+    expect((await signIn(frontDesk.id)).role).toBe("Staff");
+    const clinicAdmin = clinicA.staff.find((s) => s.role === "Clinic admin")!;
+    expect((await signIn(clinicAdmin.id)).role).toBe("Admin");
     const second = await signIn(clinicA.practitioners[1].id);
     expect(second.role).toBe("Practitioner");
   });
 
-  it("makes the first user of another clinic that clinic's admin", async () => {
+  it("keeps an admin's promote and demote over the platform's role across sign-ins, and never the last admin's demote", async () => {
+    const [clinicA] = seed.clinics;
+    const clinicAdmin = await db.user.findFirstOrThrow({
+      where: { platformUserId: clinicA.staff.find((s) => s.role === "Clinic admin")!.id },
+    });
+    const practitioner = await db.user.findFirstOrThrow({ where: { platformUserId: clinicA.practitioners[0].id } });
+    const actor = { userId: clinicAdmin.id, clinicId: clinicA.id };
+    await expect(setAdmin(actor, clinicAdmin.id, false)).rejects.toThrow(/at least one admin/);
+    await setAdmin(actor, practitioner.id, true);
+    expect((await signIn(clinicA.practitioners[0].id)).role).toBe("Admin");
+    expect(await db.user.findUniqueOrThrow({ where: { id: practitioner.id } })).toMatchObject({
+      adminOverride: true,
+      adminOverrideById: clinicAdmin.id,
+    });
+    await setAdmin({ userId: practitioner.id, clinicId: clinicA.id }, clinicAdmin.id, false);
+    expect((await signIn(clinicA.staff.find((s) => s.role === "Clinic admin")!.id)).role).toBe("Staff");
+    // Hand it back, as the clinic would.
+    await setAdmin({ userId: practitioner.id, clinicId: clinicA.id }, clinicAdmin.id, true);
+    await setAdmin(actor, practitioner.id, false);
+    expect((await signIn(clinicA.practitioners[0].id)).role).toBe("Practitioner");
+  });
+
+  it("without the platform's people lists, nobody becomes admin by signing in first", async () => {
     const clinicB = seed.clinics[1];
-    expect((await signIn(clinicB.staff[0].id)).role).toBe("Admin");
+    await sandboxControl(bed.sandboxUrl, "account", { people_lists: false });
+    try {
+      const clinicAdmin = clinicB.staff.find((s) => s.role === "Clinic admin")!;
+      expect((await signIn(clinicB.practitioners[0].id)).role).toBe("Practitioner");
+      expect((await signIn(clinicAdmin.id)).role).toBe("Staff");
+      expect(await db.person.count({ where: { clinicId: clinicB.id } })).toBe(0);
+    } finally {
+      await sandboxControl(bed.sandboxUrl, "account", { people_lists: true });
+    }
+    // Once the lists are back, the next sign-in reads them.
+    expect((await signIn(clinicB.staff.find((s) => s.role === "Clinic admin")!.id)).role).toBe("Admin");
   });
 
   it("signing in again replaces the token pair and revokes the old grant at the platform", async () => {

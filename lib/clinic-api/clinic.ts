@@ -1,15 +1,19 @@
 // The clinic, its patients and treatment plans, and session grants for the embedded feature
-// (spec 4.3, 4.6, 4.7; treatment plans are a sandbox extension used to link resources).
+// (spec 4.3, 4.6, 4.7; treatment plans and the clinic's people are sandbox extensions).
 import { z } from "zod";
 import {
   CLINIC_PATHS,
   ClinicResponseSchema,
   PatientListResponseSchema,
+  PractitionerListResponseSchema,
+  StaffListResponseSchema,
   SESSION_GRANTS_PATH,
   SessionGrantResponseSchema,
   TreatmentPlanListResponseSchema,
   type Clinic,
   type Patient,
+  type Practitioner,
+  type StaffMember,
   type SessionGrant,
   type SessionGrantRequest,
   type TreatmentPlan,
@@ -39,7 +43,28 @@ export function clinicCalls(send: Send) {
     });
     return { items: r.treatment_plans, meta: r.meta };
   };
+  const practitioners = async (page?: PageRequest): Promise<Page<Practitioner>> => {
+    const r = await send({
+      method: "GET",
+      path: CLINIC_PATHS.practitioners,
+      query: pageQuery(page),
+      schema: PractitionerListResponseSchema,
+    });
+    return { items: r.practitioners, meta: r.meta };
+  };
+  const staff = async (page?: PageRequest): Promise<Page<StaffMember>> => {
+    const r = await send({
+      method: "GET",
+      path: CLINIC_PATHS.staff,
+      query: pageQuery(page),
+      schema: StaffListResponseSchema,
+    });
+    return { items: r.staff, meta: r.meta };
+  };
   return {
+    /** Extension: the clinic's practitioners and staff (names, staff roles); 404 where the platform lacks them. */
+    allPractitioners: () => iterateAll(practitioners),
+    allStaff: () => iterateAll(staff),
     getClinic: async (): Promise<Clinic> =>
       (await send({ method: "GET", path: CLINIC_PATHS.clinic, schema: ClinicResponseSchema })).clinic,
     patients,

@@ -16,6 +16,23 @@ export const ClinicSchema = z.object({
 export type Clinic = z.infer<typeof ClinicSchema>;
 export const ClinicResponseSchema = z.object({ clinic: ClinicSchema });
 
+/**
+ * Sandbox extension (the spec does not show the clinic's people): a practitioner or staff member of
+ * the clinic, as `GET /api/clinic/practitioners` and `GET /api/clinic/staff` list them. Staff carry
+ * their clinic role as the platform names it ("Clinic admin", "Front desk", "Office manager"…).
+ */
+export const PractitionerSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+});
+export type Practitioner = z.infer<typeof PractitionerSchema>;
+export const StaffMemberSchema = PractitionerSchema.extend({ role: z.string() });
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+/** The staff role that makes someone an admin of the clinic on the platform. */
+export const CLINIC_ADMIN_ROLE = "Clinic admin";
+
 export const PatientSchema = z.object({
   id: z.string(),
   first_name: z.string(),

@@ -53,7 +53,13 @@ export const ClockAdvanceRequestSchema = z.strictObject({
     .max(400 * 24 * 3600),
 });
 export const TimeScaleRequestSchema = z.strictObject({ scale: z.number().positive().max(1) });
-export const AccountRequestSchema = z.strictObject({ patch_version: PatchVersionSchema });
+export const AccountRequestSchema = z
+  .strictObject({
+    patch_version: PatchVersionSchema.optional(),
+    /** false: the people lists (a sandbox extension) answer 404, as a platform without them would. */
+    people_lists: z.boolean().optional(),
+  })
+  .refine((v) => v.patch_version !== undefined || v.people_lists !== undefined, "give patch_version or people_lists");
 export const RateLimitRequestSchema = z.strictObject({
   limit: z.number().int().min(1).max(1_000_000),
   window_seconds: z.number().int().min(1).max(86_400).optional(),

@@ -1,6 +1,6 @@
 // Paths, query schemas and response schemas of the clinic list endpoints (spec 4.2, 4.6).
 import { z } from "zod";
-import { PatientSchema, TreatmentPlanSchema } from "./clinic";
+import { PatientSchema, PractitionerSchema, StaffMemberSchema, TreatmentPlanSchema } from "./clinic";
 import { PageQuerySchema, paginatedSchema } from "./pagination";
 import { ResourceRecordSchema, ServiceResourceRecordSchema } from "./resources";
 
@@ -10,6 +10,9 @@ export const CLINIC_PATHS = {
   serviceResources: "/api/clinic/service_resources",
   /** Sandbox extension (the spec does not show treatment plan endpoints): plans to link resources to. */
   treatmentPlans: "/api/clinic/treatment_plans",
+  /** Sandbox extension: the clinic's people, so the app can name them and know its admins. */
+  practitioners: "/api/clinic/practitioners",
+  staff: "/api/clinic/staff",
   practitionerResources: (practitionerId: string) =>
     `/api/clinic/practitioners/${encodeURIComponent(practitionerId)}/resources`,
   practitionerResource: (practitionerId: string, id: string) =>
@@ -37,3 +40,7 @@ export const PatientListResponseSchema = paginatedSchema("patients", PatientSche
 export type PatientListResponse = z.infer<typeof PatientListResponseSchema>;
 export const TreatmentPlanListResponseSchema = paginatedSchema("treatment_plans", TreatmentPlanSchema);
 export type TreatmentPlanListResponse = z.infer<typeof TreatmentPlanListResponseSchema>;
+export const PractitionerListResponseSchema = paginatedSchema("practitioners", PractitionerSchema);
+export type PractitionerListResponse = z.infer<typeof PractitionerListResponseSchema>;
+export const StaffListResponseSchema = paginatedSchema("staff", StaffMemberSchema);
+export type StaffListResponse = z.infer<typeof StaffListResponseSchema>;

@@ -7,8 +7,8 @@ export interface TimeFormat {
   timeZone?: string;
   /** A BCP 47 locale, e.g. "fr-CA". */
   locale?: string;
-  /** "date-time" (default), "time" (the time of day only), or with seconds. */
-  show?: "date-time" | "date-time-seconds" | "time-seconds";
+  /** "date-time" (default), "date" (the day only), "time-seconds" (the time of day only), or with seconds. */
+  show?: "date-time" | "date-time-seconds" | "time-seconds" | "date";
 }
 
 export const DEFAULT_TIME_FORMAT = { timeZone: "UTC", locale: "en-GB" } as const;
@@ -26,6 +26,7 @@ const STYLES: Record<NonNullable<TimeFormat["show"]>, Intl.DateTimeFormatOptions
   "date-time": { dateStyle: "medium", timeStyle: "short" },
   "date-time-seconds": { dateStyle: "medium", timeStyle: "medium" },
   "time-seconds": { timeStyle: "medium" },
+  date: { dateStyle: "medium" },
 };
 
 /** "22 Nov 2026, 14:05 UTC" — an instant in the given zone, with the zone named. */

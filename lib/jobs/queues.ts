@@ -23,6 +23,8 @@ export const QUEUES = {
   alertsCheckAll: "alerts-check-all",
   /** One clinic's alert check (data: { clinicId }). */
   alertsCheckClinic: "alerts-check-clinic",
+  /** One clinic's people read again from the platform (data: { clinicId }; lib/people/refresh.ts). */
+  peopleRefresh: "people-refresh",
   /** Deletes audit entries older than their retention period (lib/audit/retention.ts). */
   auditRetention: "audit-retention",
 } as const;
@@ -40,6 +42,7 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   // the expiry is short (a check is a few queries and at most a few emails).
   [QUEUES.alertsCheckClinic]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 90 },
   [QUEUES.auditRetention]: { policy: "stately" },
+  [QUEUES.peopleRefresh]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
 };
 
 /** The cron schedules; reconciliation's comes from RECONCILE_CRON (lib/config.ts). */

@@ -13,19 +13,21 @@ const globalForWorker = globalThis as unknown as { clinicConnectWorker?: Promise
 export function startJobWorker(): Promise<void> {
   globalForWorker.clinicConnectWorker ??= (async () => {
     const boss = await getBoss();
+    const clientOrNull = async (clinicId: string) => {
+      try {
+        return await clientForClinic(clinicId);
+      } catch (error) {
+        if (error instanceof ReconnectRequiredError) return null;
+        throw error;
+      }
+    };
     await startWorkers(boss, {
       db,
       retentionDays: getConfig().eventRetentionDays,
       reconcileCron: getConfig().reconcileCron,
       keyring: getKeyring(),
-      feedForClinic: async (clinicId) => {
-        try {
-          return await clientForClinic(clinicId);
-        } catch (error) {
-          if (error instanceof ReconnectRequiredError) return null;
-          throw error;
-        }
-      },
+      feedForClinic: clientOrNull,
+      peopleForClinic: clientOrNull,
       connectedClinicIds: async () =>
         (
           await db.platformConnection.findMany({

@@ -21,6 +21,8 @@ import { claimRun, recoverRuns, startHeartbeat, WATCH_EVERY_MS } from "@/lib/eve
 import { QUEUES, schedules } from "@/lib/jobs/queues";
 import { registerAlertJobs, requestAlertCheck } from "@/lib/alerts/jobs";
 import { registerAuditJobs } from "@/lib/audit/jobs";
+import type { PeopleSource } from "@/lib/people/directory";
+import { refreshClinicPeople } from "@/lib/people/refresh";
 
 export interface WorkerDeps {
   db: Db;
@@ -33,6 +35,8 @@ export interface WorkerDeps {
    * (tests that seal nothing leave it out).
    */
   keyring?: Keyring;
+  /** The clinic's people lists, read with the connection jobs use (off: the directory is refreshed at sign-in only). */
+  peopleForClinic?: (clinicId: string) => Promise<PeopleSource | null>;
   /** Register the cron schedules too (off in tests that drive jobs by hand). */
   schedule?: boolean;
   /** When reconciliation runs (lib/config.ts); needed when the schedules are registered. */
@@ -96,7 +100,15 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
       stopHeartbeat();
     }
     await requestAlertCheck(boss, clinicId); // it may have found events the webhooks missed
+    if (deps.peopleForClinic) await boss.send(QUEUES.peopleRefresh, { clinicId }, { singletonKey: clinicId });
   });
+  const { peopleForClinic } = deps;
+  if (peopleForClinic) {
+    await boss.work<{ clinicId: string }>(QUEUES.peopleRefresh, { pollingIntervalSeconds: 5 }, async ([job]) => {
+      const source = await peopleForClinic(job.data.clinicId);
+      if (source) await refreshClinicPeople(db, source, job.data.clinicId);
+    });
+  }
   watchRuns(boss, db);
   await registerAlertJobs(boss, { db, feedForClinic: deps.feedForClinic, schedule: deps.schedule !== false });
   await registerAuditJobs(boss, db);

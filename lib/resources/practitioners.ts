@@ -1,8 +1,7 @@
-// The practitioners staff can act for. The platform's API has no practitioner list (spec 4.7: "not
-// shown"), so the directory joins two sources, both scoped to the caller's clinic: the app's own
-// users who signed in as practitioners (with their names), and the practitioner ids the platform
-// shows on the clinic's patients (a practitioner who has never signed in to the app still has
-// patients). Nothing is copied into our database.
+// The practitioners staff can act for, scoped to the caller's clinic: the clinic's directory
+// (lib/people: the platform's people lists where it has them, else the practitioners who signed in
+// to the app), and the practitioner ids the platform shows on the clinic's patients (a practitioner
+// the directory does not know still has patients).
 import "server-only";
 import { db } from "@/lib/db";
 import type { ClinicClient } from "@/lib/clinic-api/client";
@@ -23,13 +22,20 @@ const clinicPatients = (client: ClinicClient): AsyncGenerator<Patient> =>
   iterateAll((page) => client.patients(page), { maxPages: PATIENT_PAGES });
 
 export async function clinicPractitioners(clinicId: string, client: ClinicClient): Promise<PractitionerOption[]> {
-  const users = await db.user.findMany({
-    where: { clinicId, platformUserType: "Practitioner" },
-    select: { platformUserId: true, name: true },
-  });
+  const [users, people] = await Promise.all([
+    db.user.findMany({
+      where: { clinicId, platformUserType: "Practitioner" },
+      select: { platformUserId: true, name: true },
+    }),
+    db.person.findMany({
+      where: { clinicId, type: "Practitioner", OR: [{ listed: true }, { source: { not: "platform" } }] },
+      select: { platformUserId: true, displayName: true },
+    }),
+  ]);
   const byId = new Map<string, PractitionerOption>(
     users.map((u) => [u.platformUserId, { id: u.platformUserId, name: u.name, patientCount: 0 }]),
   );
+  for (const p of people) byId.set(p.platformUserId, { id: p.platformUserId, name: p.displayName, patientCount: 0 });
   for await (const patient of clinicPatients(client)) {
     if (!patient.practitioner_id) continue;
     const known = byId.get(patient.practitioner_id) ?? { id: patient.practitioner_id, name: null, patientCount: 0 };
@@ -45,11 +51,17 @@ export async function isClinicPractitioner(
   client: ClinicClient,
   practitionerId: string,
 ): Promise<boolean> {
-  const user = await db.user.findFirst({
-    where: { clinicId, platformUserId: practitionerId, platformUserType: "Practitioner" },
-    select: { id: true },
-  });
-  if (user) return true;
+  const [user, person] = await Promise.all([
+    db.user.findFirst({
+      where: { clinicId, platformUserId: practitionerId, platformUserType: "Practitioner" },
+      select: { id: true },
+    }),
+    db.person.findFirst({
+      where: { clinicId, platformUserId: practitionerId, type: "Practitioner", source: "platform", listed: true },
+      select: { type: true },
+    }),
+  ]);
+  if (user || person) return true;
   for await (const patient of clinicPatients(client)) if (patient.practitioner_id === practitionerId) return true;
   return false;
 }

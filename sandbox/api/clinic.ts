@@ -6,12 +6,12 @@ import {
   PlainListQuerySchema,
   TreatmentPlanListQuerySchema,
 } from "@/lib/contract";
-import { notFound } from "../http/errors";
+import { ApiError, notFound } from "../http/errors";
 import { parseQuery } from "../http/query";
 import { json, type Reply } from "../http/reply";
 import type { Ctx } from "../http/router";
 import type { Principal } from "../platform/auth";
-import { patientRecord, serviceResourceRecord, treatmentPlanRecord } from "../state/serialize";
+import { patientRecord, personRecord, serviceResourceRecord, treatmentPlanRecord } from "../state/serialize";
 
 type Authed = Ctx & { principal: Principal };
 const pageOf = <T>(rows: T[], q: { "page[number]"?: number; "page[size]"?: number }) =>
@@ -44,6 +44,29 @@ export function listServiceResources(ctx: Authed): Reply {
   const q = parseQuery(PlainListQuerySchema, ctx.query);
   const page = pageOf(ctx.s.serviceResources, q);
   return json(200, { service_resources: page.items.map((r) => serviceResourceRecord(ctx.s, r)), meta: page.meta });
+}
+
+/** Sandbox extension: the clinic's people, by last then first name (as the patients list). */
+function peopleOf(ctx: Authed, type: "Practitioner" | "Staff") {
+  if (!ctx.s.account.peopleLists) throw ApiError.of(404, "not_found", `No route for GET ${ctx.url.pathname}.`);
+  const q = parseQuery(PlainListQuerySchema, ctx.query);
+  const rows = [...ctx.s.users.values()]
+    .filter((u) => u.clinicId === ctx.principal.clinicId && u.type === type)
+    .sort(
+      (a, b) =>
+        a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id),
+    );
+  return pageOf(rows, q);
+}
+
+export function listPractitioners(ctx: Authed): Reply {
+  const page = peopleOf(ctx, "Practitioner");
+  return json(200, { practitioners: page.items.map(personRecord), meta: page.meta });
+}
+
+export function listStaff(ctx: Authed): Reply {
+  const page = peopleOf(ctx, "Staff");
+  return json(200, { staff: page.items.map((u) => ({ ...personRecord(u), role: u.role })), meta: page.meta });
 }
 
 export function listTreatmentPlans(ctx: Authed): Reply {

@@ -6,7 +6,15 @@ import type { Reply } from "../http/reply";
 import { refuseQuery } from "../http/query";
 import { decideAuthorize, showAuthorize } from "../oauth/authorize";
 import { revokeEndpoint, tokenEndpoint } from "../oauth/token";
-import { downloadFile, getClinic, listPatients, listServiceResources, listTreatmentPlans } from "./clinic";
+import {
+  downloadFile,
+  getClinic,
+  listPatients,
+  listPractitioners,
+  listServiceResources,
+  listStaff,
+  listTreatmentPlans,
+} from "./clinic";
 import { listDeliveries } from "./deliveries";
 import { getEvent, listEvents } from "./events";
 import { createResource, deleteResource, getResource, listResources, updateResource } from "./resources";
@@ -40,6 +48,8 @@ export const platformRoutes: Route[] = [
   bearer("GET", "/api/clinic/patients", listPatients),
   bearer("GET", "/api/clinic/service_resources", listServiceResources),
   bearer("GET", "/api/clinic/treatment_plans", listTreatmentPlans),
+  bearer("GET", "/api/clinic/practitioners", listPractitioners),
+  bearer("GET", "/api/clinic/staff", listStaff),
   bearer("POST", SESSION_GRANTS_PATH, noQuery(createSessionGrant), "json"),
   bearer("GET", RESOURCES, listResources),
   bearer("POST", RESOURCES, noQuery(createResource), "json"),

@@ -1,7 +1,13 @@
 // Spec 2.6, 3 (integration), 4, 4.6, 4.7, 5.6, 7 and 8: the clinic and its key, pagination, query
 // parameters, errors and request ids. Rate limits, faults and concurrency have files of their own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorBodySchema, ClinicResponseSchema, PatientListResponseSchema } from "@/lib/contract";
+import {
+  ApiErrorBodySchema,
+  ClinicResponseSchema,
+  PatientListResponseSchema,
+  PractitionerListResponseSchema,
+  StaffListResponseSchema,
+} from "@/lib/contract";
 import { http, startTestSandbox } from "../testing/harness";
 
 let t: Awaited<ReturnType<typeof startTestSandbox>>;
@@ -121,6 +127,8 @@ describe("spec 2.6 / 4.6 / 8 pagination", () => {
     "/api/events/orders",
     "/api/webhooks/deliveries",
     "/api/clinic/treatment_plans",
+    "/api/clinic/practitioners",
+    "/api/clinic/staff",
   ])("%s refuses page[size]=101", async (path) => {
     const res = await t.client.api(
       token,
@@ -128,6 +136,38 @@ describe("spec 2.6 / 4.6 / 8 pagination", () => {
       `${path.replace("PRAC", t.clinicA.practitioners[0].id)}?page[size]=101`,
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe("extension: the clinic's people", () => {
+  it("lists the token's clinic's practitioners and staff (with their roles), paged as spec 2.6", async () => {
+    const prac = PractitionerListResponseSchema.parse(
+      (await t.client.api(token, "GET", "/api/clinic/practitioners?page[size]=2")).body,
+    );
+    expect(prac.meta).toMatchObject({ current_page: 1, next_page: 2, total_count: t.clinicA.practitioners.length });
+    const allPrac = PractitionerListResponseSchema.parse(
+      (await t.client.api(token, "GET", "/api/clinic/practitioners?page[size]=100")).body,
+    ).practitioners;
+    expect(allPrac.map((p) => p.id).sort()).toEqual(t.clinicA.practitioners.map((p) => p.id).sort());
+    const first = t.clinicA.practitioners[0];
+    expect(allPrac.find((p) => p.id === first.id)).toMatchObject({
+      first_name: first.first_name,
+      last_name: first.last_name,
+      email: expect.stringContaining("@"),
+    });
+    const staff = StaffListResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic/staff")).body).staff;
+    expect(staff.map((s) => [s.id, s.role]).sort()).toEqual(t.clinicA.staff.map((s) => [s.id, s.role]).sort());
+    expect(staff.some((s) => s.role === "Clinic admin")).toBe(true);
+  });
+
+  it("answers 404 when switched off, as a platform without the lists would", async () => {
+    await t.client.control("/account", { people_lists: false });
+    try {
+      expect((await t.client.api(token, "GET", "/api/clinic/staff")).status).toBe(404);
+      expect((await t.client.api(token, "GET", "/api/clinic/practitioners")).status).toBe(404);
+    } finally {
+      await t.client.control("/account", { people_lists: true });
+    }
   });
 });
 

@@ -117,8 +117,10 @@ export function controlRoutes(hooks: ControlHooks): Route[] {
       return json(200, { faults: describeFaults(s.faults) });
     }),
     post("/account", ({ s, body }) => {
-      s.account.patchVersion = input(AccountRequestSchema, body).patch_version;
-      return json(200, { patch_version: s.account.patchVersion });
+      const req = input(AccountRequestSchema, body);
+      if (req.patch_version) s.account.patchVersion = req.patch_version;
+      if (req.people_lists !== undefined) s.account.peopleLists = req.people_lists;
+      return json(200, { patch_version: s.account.patchVersion, people_lists: s.account.peopleLists });
     }),
     get("/rate-limit", ({ s }) => json(200, { limit: s.rateLimit.limit, window_seconds: s.rateLimit.windowSeconds })),
     post("/rate-limit", ({ s, body }) => {

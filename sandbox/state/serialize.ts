@@ -5,6 +5,7 @@ import type {
   LabOrder,
   Order,
   PatchVersion,
+  Practitioner,
   Patient,
   Product,
   ResourceRecord,
@@ -32,6 +33,10 @@ export function patientRecord(p: T.PatientRow, version: PatchVersion): Patient {
     updated_at: iso(p.updatedAt),
   };
   return version === "2025-06" ? { ...base, full_name: `${p.firstName} ${p.lastName}` } : base;
+}
+
+export function personRecord(u: T.UserRow): Practitioner {
+  return { id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email };
 }
 
 export function treatmentPlanRecord(s: SandboxState, t: T.TreatmentPlanRow): TreatmentPlan {

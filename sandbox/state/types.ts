@@ -205,4 +205,6 @@ export interface WebhookEndpointRow {
 }
 export interface AccountRow {
   patchVersion: PatchVersion;
+  /** Whether the people lists (extension) exist; false answers them 404. */
+  peopleLists: boolean;
 }

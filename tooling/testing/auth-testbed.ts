@@ -42,8 +42,8 @@ const SeedSchema = z.object({
       id: z.string(),
       name: z.string(),
       current_clinic_key: z.string(),
-      practitioners: z.array(z.object({ id: z.string() })),
-      staff: z.array(z.object({ id: z.string() })),
+      practitioners: z.array(z.object({ id: z.string(), first_name: z.string(), last_name: z.string() })),
+      staff: z.array(z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), role: z.string() })),
     }),
   ),
 });

@@ -31,12 +31,17 @@ export const TimelineFiltersSchema = z.object({
       .regex(/^[^\u0000-\u001f]*$/, "search cannot contain control characters")
       .optional(),
   ),
+  /** Newest first unless "oldest". Not a filter: it orders what the filters select. */
+  sort: z.preprocess(blankToUndefined, z.enum(["newest", "oldest"]).optional()),
 });
 export type TimelineFilters = z.infer<typeof TimelineFiltersSchema>;
 
 const CURSOR_INSTANT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** Keyset position: the last row shown (newest first, ties broken by id). */
+/** Whether any filter narrows the list (the sort order does not). */
+export const isFiltered = ({ sort: _sort, ...filters }: TimelineFilters) => Object.values(filters).some(Boolean);
+
+/** Keyset position: the last row shown (in the list's order, ties broken by id). */
 export const TimelineCursorSchema = z
   .string()
   .max(400)

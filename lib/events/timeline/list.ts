@@ -1,12 +1,13 @@
 // The staff timeline's reads. Every function takes the caller's clinicId (from the auth guard) and
 // puts it first in the WHERE clause: nothing here can return another clinic's event. Pages are
-// keyset-based (created_at DESC, id DESC), so page 500 costs what page 1 costs.
+// keyset-based (created_at, id; newest or oldest first), so page 500 costs what page 1 costs.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { encodeCursor, type TimelineCursor, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { createdAtBounds, parseDate } from "@/lib/events/timeline/period";
 import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
+import { patientIdsOf, summarizeEvent, type EventSummary, type KnownNames } from "@/lib/events/summary";
 
 export const TIMELINE_PAGE_SIZE = 50;
 
@@ -20,6 +21,8 @@ export interface TimelineEvent {
   source: "webhook" | "reconciliation";
   /** From creation on the platform to arrival here. */
   delayMs: number;
+  /** The event in words (lib/events/summary.ts), named with what the app knows. */
+  summary: EventSummary;
 }
 
 export interface TimelinePage {
@@ -35,6 +38,7 @@ interface Row {
   created_at: Date;
   received_at: Date;
   source: "webhook" | "reconciliation";
+  data: unknown;
 }
 
 /** A timestamp column holds UTC without a zone: bind UTC text, not a Date, so no session TZ applies. */
@@ -62,20 +66,64 @@ export async function listTimeline(
   limit = TIMELINE_PAGE_SIZE,
 ): Promise<TimelinePage> {
   const conds = timelineConditions(clinicId, filters);
-  if (cursor) conds.push(Prisma.sql`(created_at, id) < (${ts(cursor.createdAt)}, ${cursor.id})`);
+  const oldest = filters.sort === "oldest";
+  if (cursor)
+    conds.push(
+      oldest
+        ? Prisma.sql`(created_at, id) > (${ts(cursor.createdAt)}, ${cursor.id})`
+        : Prisma.sql`(created_at, id) < (${ts(cursor.createdAt)}, ${cursor.id})`,
+    );
+  const order = oldest ? Prisma.sql`created_at ASC, id ASC` : Prisma.sql`created_at DESC, id DESC`;
   const rows = await db.$queryRaw<Row[]>`
-    SELECT id, type, category, integration_id, created_at, received_at, source::text AS source
+    SELECT id, type, category, integration_id, created_at, received_at, source::text AS source, data
     FROM events WHERE ${Prisma.join(conds, " AND ")}
-    ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`;
+    ORDER BY ${order} LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
+  const names = await knownNames(db, clinicId, page);
   return {
-    events: page.map(toTimelineEvent),
+    events: page.map((r) => toTimelineEvent(r, names)),
     nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }
 
-function toTimelineEvent(r: Row): TimelineEvent {
+/** The names a page of events needs: its patients' (from patient events) and the clinic's people. */
+export async function knownNames(
+  db: Db,
+  clinicId: string,
+  rows: ReadonlyArray<{ data: unknown }>,
+): Promise<KnownNames> {
+  const patientIds = [...new Set(rows.flatMap((r) => patientIdsOf(r.data)))];
+  const practitionerIds = [
+    ...new Set(
+      rows.flatMap((r) => {
+        const id = (r.data as { treatment_plan?: { practitioner_id?: unknown } } | null)?.treatment_plan
+          ?.practitioner_id;
+        return typeof id === "string" ? [id] : [];
+      }),
+    ),
+  ];
+  const [patients, people] = await Promise.all([
+    patientIds.length
+      ? db.patientName.findMany({
+          where: { clinicId, patientId: { in: patientIds } },
+          select: { patientId: true, name: true },
+        })
+      : [],
+    practitionerIds.length
+      ? db.person.findMany({
+          where: { clinicId, platformUserId: { in: practitionerIds } },
+          select: { platformUserId: true, displayName: true },
+        })
+      : [],
+  ]);
+  return {
+    patients: new Map(patients.map((p) => [p.patientId, p.name])),
+    people: new Map(people.map((p) => [p.platformUserId, p.displayName])),
+  };
+}
+
+function toTimelineEvent(r: Row, names: KnownNames): TimelineEvent {
   return {
     id: r.id,
     type: r.type,
@@ -85,6 +133,7 @@ function toTimelineEvent(r: Row): TimelineEvent {
     receivedAt: r.received_at.toISOString(),
     source: r.source,
     delayMs: Math.max(0, r.received_at.getTime() - r.created_at.getTime()),
+    summary: summarizeEvent(r.type, r.data, names),
   };
 }
 
@@ -92,24 +141,30 @@ export interface TimelineEventDetail extends TimelineEvent {
   data: unknown;
   /** Why the data shown is not the data as sent (the raw body is kept for admins); null when it is. */
   dataIssue: string | null;
+  /** Patient id → name, for the records the drawer lists. */
+  names: Record<string, string>;
 }
 
 /** One event of the caller's clinic, or null (another clinic's event looks exactly like a missing one). */
 export async function getTimelineEvent(db: Db, clinicId: string, id: string): Promise<TimelineEventDetail | null> {
   const e = await db.event.findFirst({ where: { id, clinicId } });
   if (!e) return null;
+  const row: Row = {
+    id: e.id,
+    type: e.type,
+    category: e.category,
+    integration_id: e.integrationId,
+    created_at: e.createdAt,
+    received_at: e.receivedAt,
+    source: e.source,
+    data: e.data,
+  };
+  const names = await knownNames(db, clinicId, [row]);
   return {
-    ...toTimelineEvent({
-      id: e.id,
-      type: e.type,
-      category: e.category,
-      integration_id: e.integrationId,
-      created_at: e.createdAt,
-      received_at: e.receivedAt,
-      source: e.source,
-    }),
+    ...toTimelineEvent(row, names),
     data: e.data,
     dataIssue: e.dataIssue && e.dataIssue in DATA_ISSUE_TEXT ? DATA_ISSUE_TEXT[e.dataIssue as DataIssue] : null,
+    names: Object.fromEntries(names.patients),
   };
 }
 

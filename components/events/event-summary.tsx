@@ -1,0 +1,82 @@
+"use client";
+// An event in words (lib/events/summary.ts), with a link to the patient's treatment plans where the
+// event is about a patient; and the drawer's labelled view of the records an event carries.
+import Link from "next/link";
+import { plansHref, type EventSummary } from "@/lib/events/summary";
+import { formatSummary } from "@/lib/events/summary-messages";
+import { NameWithId } from "@/components/ui/id-text";
+
+export function SummaryLink({ summary }: { summary: EventSummary }) {
+  if (!summary.patientId) return null;
+  return (
+    <Link href={plansHref(summary.patientId)} className="text-xs text-brand-700 underline-offset-2 hover:underline">
+      Open treatment plans
+    </Link>
+  );
+}
+
+export const summaryText = (summary: EventSummary) => formatSummary(summary);
+
+const LABELS: Record<string, string> = {
+  id: "Id",
+  patient_id: "Patient",
+  practitioner_id: "Practitioner",
+  clinic_id: "Clinic",
+  integration_id: "Integration",
+  total_cents: "Total",
+  recommendations: "Products",
+  lab_recommendations: "Lab tests",
+};
+const label = (key: string) => LABELS[key] ?? key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+
+function Value({ field, value, names }: { field: string; value: unknown; names: Record<string, string> }) {
+  if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
+  if (field === "patient_id" && typeof value === "string") return <NameWithId name={names[value]} id={value} />;
+  if (field === "total_cents" && typeof value === "number")
+    return <>{new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(value / 100)}</>;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <span className="text-slate-400">none</span>;
+    return (
+      <ul className="list-disc pl-4">
+        {value.map((item, i) => {
+          const o = (item ?? {}) as Record<string, unknown>;
+          const text = [o.product_name ?? o.test_name ?? o.name ?? JSON.stringify(item), o.dosage]
+            .filter(Boolean)
+            .join(" — ");
+          return <li key={i}>{String(text)}</li>;
+        })}
+      </ul>
+    );
+  }
+  if (typeof value === "object") return <code className="text-xs">{JSON.stringify(value)}</code>;
+  if (field === "id" || field.endsWith("_id"))
+    return <span className="font-mono text-xs break-all">{String(value)}</span>;
+  return <>{String(value)}</>;
+}
+
+/** Each record under the event's data, its fields labelled (ids secondary to names). */
+export function EventRecords({ data, names }: { data: unknown; names: Record<string, string> }) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return null;
+  const records = Object.entries(data as Record<string, unknown>).filter(
+    ([, v]) => v && typeof v === "object" && !Array.isArray(v),
+  );
+  return (
+    <>
+      {records.map(([kind, record]) => (
+        <section key={kind} aria-label={`The ${kind.replaceAll("_", " ")}`} className="mt-6">
+          <h3 className="text-sm font-semibold text-slate-700 capitalize">{kind.replaceAll("_", " ")}</h3>
+          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+            {Object.entries(record as Record<string, unknown>).map(([field, value]) => (
+              <div key={field} className="contents">
+                <dt className="text-slate-500">{label(field)}</dt>
+                <dd>
+                  <Value field={field} value={value} names={names} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+// The home page's panels, one per role the person holds: what matters to them, each with a link to
+// act on it. Server components: the page reads, these show.
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { HomeEvent, PractitionerHome } from "@/lib/home/reads";
+import { formatSummary } from "@/lib/events/summary-messages";
+import { When } from "@/components/ui/when";
+import { plansHref } from "@/lib/events/summary";
+import { categoryLabel } from "@/components/events/format";
+
+export function Panel({
+  title,
+  href,
+  linkLabel,
+  children,
+}: {
+  title: string;
+  href: string;
+  linkLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 className="font-semibold">{title}</h2>
+        <Link href={href} className="text-sm text-brand-700 hover:underline">
+          {linkLabel}
+        </Link>
+      </div>
+      <div className="text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => <p className="text-slate-500">{children}</p>;
+const Unavailable = () => <Empty>The platform could not be reached just now; reload the page to try again.</Empty>;
+
+export function EventLines({ events, empty }: { events: HomeEvent[]; empty: string }) {
+  if (events.length === 0) return <Empty>{empty}</Empty>;
+  return (
+    <ul className="space-y-1">
+      {events.map((e) => (
+        <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span>
+            {e.summary.patientId ? (
+              <Link href={plansHref(e.summary.patientId)} className="hover:underline">
+                {formatSummary(e.summary)}
+              </Link>
+            ) : (
+              formatSummary(e.summary)
+            )}
+          </span>
+          <span className="text-xs text-slate-500">
+            <When iso={e.createdAt} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PractitionerPanels({ home }: { home: PractitionerHome }) {
+  return (
+    <>
+      <Panel title="Your recent resources" href="/resources" linkLabel="Open your library">
+        {home.resources === null ? (
+          <Unavailable />
+        ) : home.resources.length === 0 ? (
+          <Empty>You have no resources yet.</Empty>
+        ) : (
+          <ul className="space-y-1">
+            {home.resources.map((r) => (
+              <li key={r.id} className="flex justify-between gap-3">
+                <span>{r.name}</span>
+                <span className="text-xs text-slate-500">
+                  <When iso={r.updatedAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel title="Your new patients" href="/patients" linkLabel="All patients">
+        <EventLines events={home.newPatients} empty="No new patients of yours in the last two weeks." />
+      </Panel>
+      <Panel title="Your active treatment plans" href="/embedded" linkLabel="Open treatment plans">
+        {home.activePlans === null ? (
+          <Unavailable />
+        ) : home.activePlans.length === 0 ? (
+          <Empty>No active plans.</Empty>
+        ) : (
+          <ul className="space-y-1">
+            {home.activePlans.map((p) => (
+              <li key={p.id} className="flex flex-wrap justify-between gap-x-3">
+                <Link href={plansHref(p.patientId)} className="hover:underline">
+                  {p.patient} · {p.products} {p.products === 1 ? "product" : "products"}
+                </Link>
+                <span className="text-xs text-slate-500">
+                  changed <When iso={p.updatedAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </>
+  );
+}
+
+export function TodayPanel({
+  today,
+  latest,
+  day,
+}: {
+  today: { category: string; count: number }[];
+  latest: HomeEvent[];
+  day: string;
+}) {
+  return (
+    <Panel title="Today's activity" href={`/events?date=${day}`} linkLabel="Open today's timeline">
+      {today.length === 0 ? (
+        <Empty>Nothing has happened in the clinic today yet.</Empty>
+      ) : (
+        <ul className="flex flex-wrap gap-2" aria-label="Events today by category">
+          {today.map((c) => (
+            <li key={c.category}>
+              <Link
+                href={`/events?category=${c.category}&date=${day}`}
+                className="inline-block rounded-md border border-slate-200 px-2 py-1 hover:border-brand-600"
+              >
+                {categoryLabel(c.category)}: <strong>{c.count}</strong>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3">
+        <EventLines events={latest} empty="No events in the last two weeks." />
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,144 @@
+// One line a person understands for each event: who, what, how much, built from the event's data
+// and the names the app knows (patients' names from earlier events, the clinic's people). A summary
+// is a message id and its parameters, so a translation replaces only the messages
+// (lib/events/summary-messages.ts, ICU syntax as next-intl reads it). Unknown types and data that
+// do not have the expected shape fall back to what can be said safely. Pure: shared by the server
+// (which builds summaries) and the browser (which words them).
+import { z } from "zod";
+import type { SummaryMessageId } from "@/lib/events/summary-messages";
+
+export type SummaryParams = Record<string, string | number>;
+
+export interface EventSummary {
+  id: SummaryMessageId;
+  params: SummaryParams;
+  /** The patient the event is about: the app opens their treatment plans. */
+  patientId?: string;
+  /** The treatment plan the event is about. */
+  planId?: string;
+}
+
+export interface KnownNames {
+  /** Patient id → name (from patient events). */
+  patients: ReadonlyMap<string, string>;
+  /** Practitioner or staff id → name (the clinic's directory). */
+  people?: ReadonlyMap<string, string>;
+}
+
+const Id = z.string().min(1);
+const Named = z.object({ id: Id, first_name: z.string().optional(), last_name: z.string().optional() });
+const Order = z.object({ id: Id, patient_id: Id, total_cents: z.number().int() });
+const LabOrder = z.object({ id: Id, patient_id: Id, test_name: z.string().optional(), status: z.string().optional() });
+const Product = z.object({ id: Id, name: z.string().min(1), brand: z.string().optional() });
+const Plan = z.object({
+  id: Id,
+  patient_id: Id,
+  practitioner_id: z.string().nullable().optional(),
+  state: z.string().optional(),
+  recommendations: z.array(z.object({ product_name: z.string().optional() }).passthrough()).optional(),
+  lab_recommendations: z.array(z.object({ test_name: z.string().optional() }).passthrough()).optional(),
+});
+
+const nameOf = (p: z.infer<typeof Named>) =>
+  [p.first_name, p.last_name]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(" ");
+
+/** Where the app shows a patient's treatment plans (the embedded feature opened for them). */
+export const plansHref = (patientId: string) => `/embedded?patient=${encodeURIComponent(patientId)}`;
+
+/** "$45.00": totals are in cents; the platform does not name a currency (both its regions use dollars). */
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+}
+
+function record<T>(data: unknown, key: string, schema: z.ZodType<T>): T | null {
+  if (!data || typeof data !== "object") return null;
+  const parsed = schema.safeParse((data as Record<string, unknown>)[key]);
+  return parsed.success ? parsed.data : null;
+}
+
+function patientLabel(id: string, names: KnownNames): string {
+  return names.patients.get(id) ?? `patient ${id}`;
+}
+
+export function summarizeEvent(type: string, data: unknown, names: KnownNames = { patients: new Map() }): EventSummary {
+  const malformed: EventSummary = { id: "malformed", params: { type } };
+  switch (type) {
+    case "patient.created":
+    case "patient.updated":
+    case "patient.emancipated": {
+      const p = record(data, "patient", Named);
+      if (!p) return malformed;
+      const patient = nameOf(p) || names.patients.get(p.id) || p.id;
+      return { id: type, params: { patient }, patientId: p.id };
+    }
+    case "order.placed": {
+      const o = record(data, "order", Order);
+      if (!o) return malformed;
+      return {
+        id: type,
+        params: { patient: patientLabel(o.patient_id, names), total: formatCents(o.total_cents) },
+        patientId: o.patient_id,
+      };
+    }
+    case "lab_order.updated": {
+      const l = record(data, "lab_order", LabOrder);
+      if (!l) return malformed;
+      const params = { patient: patientLabel(l.patient_id, names), test: l.test_name?.trim() || "a lab test" };
+      const id =
+        l.status === "results_available"
+          ? "lab_order.updated.results"
+          : l.status === "amended"
+            ? "lab_order.updated.amended"
+            : "lab_order.updated";
+      return { id, params, patientId: l.patient_id };
+    }
+    case "product.created":
+    case "product.updated":
+    case "product.description.updated": {
+      const p = record(data, "product", Product);
+      if (!p) return malformed;
+      return { id: type, params: { product: p.brand ? `${p.name} (${p.brand})` : p.name } };
+    }
+    case "treatment_plan.created":
+    case "treatment_plan.updated":
+    case "treatment_plan.recommendation.updated":
+    case "treatment_plan.lab_recommendation.updated": {
+      const t = record(data, "treatment_plan", Plan);
+      if (!t) return malformed;
+      const params: SummaryParams = {
+        patient: patientLabel(t.patient_id, names),
+        products: t.recommendations?.length ?? 0,
+        labs: t.lab_recommendations?.length ?? 0,
+        state: t.state ?? "unknown",
+      };
+      const practitioner = t.practitioner_id ? names.people?.get(t.practitioner_id) : undefined;
+      if (practitioner) params.practitioner = practitioner;
+      const id =
+        type === "treatment_plan.updated" && t.state === "cancelled"
+          ? "treatment_plan.updated.cancelled"
+          : type === "treatment_plan.updated" && t.state === "active"
+            ? "treatment_plan.updated.active"
+            : type;
+      return { id, params, patientId: t.patient_id, planId: t.id };
+    }
+    case "clinic_key.activated":
+    case "clinic_key.revoked":
+      return { id: type, params: {} };
+    default:
+      return { id: "unknown", params: { type } };
+  }
+}
+
+/** Patient ids an event's data points at (to look their names up before summarising). */
+export function patientIdsOf(data: unknown): string[] {
+  if (!data || typeof data !== "object") return [];
+  const ids: string[] = [];
+  for (const key of ["order", "lab_order", "treatment_plan"]) {
+    const id = (data as Record<string, { patient_id?: unknown } | undefined>)[key]?.patient_id;
+    if (typeof id === "string" && id) ids.push(id);
+  }
+  return ids;
+}

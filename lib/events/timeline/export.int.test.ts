@@ -1,0 +1,89 @@
+// The timeline's CSV export on a real database: the filter and order of the page, every matching
+// event once across keyset batches, the summary in words, and formula-looking cells defused.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
+import { processEvents } from "@/lib/events/process";
+import { storeEvents } from "@/lib/events/store";
+import { EXPORT_BATCH, timelineCsvStream } from "@/lib/events/timeline/export";
+import { listTimeline } from "@/lib/events/timeline/list";
+
+const CLINIC = "clinic-export";
+let t: AppTestDatabase;
+const N = EXPORT_BATCH * 2 + 7; // three batches
+
+beforeAll(async () => {
+  t = await createTestDatabase("timeline_export", { app: true });
+  const start = Date.parse("2026-01-01T00:00:00.000Z");
+  const events = Array.from({ length: N }, (_, i) => ({
+    id: `ev_${String(i).padStart(5, "0")}`,
+    clinic_id: CLINIC,
+    integration_id: null,
+    type: i % 2 ? "order.placed" : "patient.created",
+    created_at: new Date(start + i * 60_000).toISOString(),
+    data:
+      i % 2
+        ? { order: { id: `o${i}`, patient_id: "pat_0", total_cents: 4500 } }
+        : { patient: { id: `pat_${i}`, first_name: i === 0 ? "=cmd" : "Zed", last_name: "Quist" } },
+  }));
+  await storeEvents(t.db, events, "webhook", new Date(start + N * 60_000));
+  await processEvents(
+    t.db,
+    events.map((e) => e.id),
+  );
+});
+afterAll(async () => t?.drop());
+
+/** RFC 4180 records (quoted cells may hold commas, quotes and line breaks). */
+function parse(text: string): Record<string, string>[] {
+  const records: string[][] = [[]];
+  let cell = "";
+  let quoted = false;
+  const endCell = () => {
+    records.at(-1)!.push(cell);
+    cell = "";
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") endCell();
+    else if (c === "\n") {
+      endCell();
+      records.push([]);
+    } else if (c !== "\r") cell += c;
+  }
+  if (cell || records.at(-1)!.length) records.at(-1)!.push(cell);
+  else records.pop();
+  const [header, ...rows] = records;
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
+}
+
+async function csv(filters: Parameters<typeof timelineCsvStream>[2]): Promise<Record<string, string>[]> {
+  const text = await new Response(timelineCsvStream(t.db, CLINIC, filters)).text();
+  return parse(text);
+}
+
+describe("timeline CSV export", () => {
+  it("streams every matching event once, in the page's order, with its summary", async () => {
+    const rows = await csv({ type: "order.placed", sort: "oldest" });
+    expect(rows).toHaveLength(Math.floor(N / 2));
+    expect(new Set(rows.map((r) => r.event_id)).size).toBe(rows.length);
+    expect(rows[0]).toMatchObject({ event_id: "ev_00001", summary: "Order placed by =cmd Quist — $45.00" });
+    const shown = (await listTimeline(t.db, CLINIC, { type: "order.placed", sort: "oldest" })).events;
+    expect(rows.slice(0, shown.length).map((r) => r.event_id)).toEqual(shown.map((e) => e.id));
+  });
+
+  it("newest first by default, and an empty export still has its header", async () => {
+    const rows = await csv({ category: "patients" });
+    expect(rows).toHaveLength(Math.ceil(N / 2));
+    expect(rows.at(-1)).toMatchObject({ event_id: "ev_00000", summary: "New patient =cmd Quist" });
+    expect(rows[0].created_utc > rows.at(-1)!.created_utc).toBe(true);
+    const empty = await new Response(timelineCsvStream(t.db, CLINIC, { type: "clinic_key.revoked" })).text();
+    expect(empty.trim()).toBe("created_utc,summary,type,category,source,received_utc,patient_id,event_id");
+  });
+});

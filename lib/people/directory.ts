@@ -1,0 +1,167 @@
+// The clinic's people (practitioners and staff) by platform id, so pages say who is who. Sources, best
+// first: the platform's people lists (an extension; docs/platform-api.md), read at sign-in and in the
+// background; a name an event carried; the name a person typed at their first sign-in when the
+// platform has no lists. A person the app knows nothing about is shown by id (lib/people/names.ts).
+import "server-only";
+import { z } from "zod";
+import { CLINIC_ADMIN_ROLE, type Practitioner, type StaffMember, type UserType } from "@/lib/contract";
+import type { ClinicClient } from "@/lib/clinic-api/client";
+import { NotFoundError } from "@/lib/clinic-api/errors";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+
+type DbOrTx = PrismaClient | Prisma.TransactionClient;
+
+export type PeopleSource = Pick<ClinicClient, "allPractitioners" | "allStaff">;
+
+export interface DirectoryEntry {
+  platformUserId: string;
+  type: UserType;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  /** Staff role as the platform names it; null for practitioners. */
+  role: string | null;
+}
+
+export const fullName = (first: string | null | undefined, last: string | null | undefined): string =>
+  [first, last]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
+
+const entryOf = (type: UserType, p: Practitioner | StaffMember): DirectoryEntry => ({
+  platformUserId: p.id,
+  type,
+  firstName: p.first_name,
+  lastName: p.last_name,
+  email: p.email,
+  role: "role" in p ? p.role : null,
+});
+
+/** The platform's people of the token's clinic; null when the platform has no such lists (404). */
+export async function readPlatformPeople(source: PeopleSource): Promise<DirectoryEntry[] | null> {
+  try {
+    const out: DirectoryEntry[] = [];
+    for await (const p of source.allPractitioners()) out.push(entryOf("Practitioner", p));
+    for await (const s of source.allStaff()) out.push(entryOf("Staff", s));
+    return out;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** Whether the platform makes this person an admin of the clinic. */
+export const isPlatformAdmin = (entry: Pick<DirectoryEntry, "type" | "role">): boolean =>
+  entry.type === "Staff" && entry.role === CLINIC_ADMIN_ROLE;
+
+/**
+ * Stores the platform's list as the clinic's directory: everyone on it is upserted, and people the
+ * list no longer has are kept (their names stay in the history) but marked unlisted. App users'
+ * names follow, so every page that names a user reads the directory's name.
+ */
+export async function savePlatformPeople(db: DbOrTx, clinicId: string, entries: DirectoryEntry[]): Promise<void> {
+  const rows = entries.map((e) => ({
+    id: e.platformUserId,
+    type: e.type,
+    first: e.firstName,
+    last: e.lastName,
+    display: fullName(e.firstName, e.lastName) || e.platformUserId,
+    email: e.email,
+    role: e.role,
+  }));
+  // One statement each, however many people: a sign-in holds the clinic's lock while this runs.
+  await db.$executeRaw`
+    INSERT INTO people (clinic_id, platform_user_id, type, first_name, last_name, display_name, email, role, source, listed, updated_at)
+    SELECT ${clinicId}, r.id, r.type::"PlatformUserType", r.first, r.last, r.display, r.email, r.role, 'platform', true, now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS r(id text, type text, first text, last text, display text, email text, role text)
+    ON CONFLICT (clinic_id, platform_user_id) DO UPDATE SET
+      type = EXCLUDED.type, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+      display_name = EXCLUDED.display_name, email = EXCLUDED.email, role = EXCLUDED.role,
+      source = 'platform', listed = true, updated_at = now()
+    WHERE (people.type, people.first_name, people.last_name, people.display_name, people.email, people.role, people.source, people.listed)
+      IS DISTINCT FROM (EXCLUDED.type, EXCLUDED.first_name, EXCLUDED.last_name, EXCLUDED.display_name, EXCLUDED.email, EXCLUDED.role, EXCLUDED.source, EXCLUDED.listed)`;
+  await db.$executeRaw`
+    UPDATE people SET listed = false, updated_at = now()
+    WHERE clinic_id = ${clinicId} AND source = 'platform' AND listed
+      AND NOT (platform_user_id = ANY(${rows.map((r) => r.id)}::text[]))`;
+  await db.$executeRaw`
+    UPDATE users u SET name = p.display_name FROM people p
+    WHERE u.clinic_id = ${clinicId} AND p.clinic_id = u.clinic_id AND p.platform_user_id = u.platform_user_id
+      AND u.name IS DISTINCT FROM p.display_name`;
+}
+
+/**
+ * A name from a weaker source (an event, or what the person typed): kept only where the platform's
+ * list has not named them. Returns whether it was stored.
+ */
+export async function rememberName(
+  db: DbOrTx,
+  clinicId: string,
+  person: { platformUserId: string; type: UserType; name: string; source: "self" | "event"; role?: string | null },
+): Promise<boolean> {
+  const name = person.name.trim().replace(/\s+/g, " ").slice(0, 120);
+  if (!name) return false;
+  const key = { clinicId_platformUserId: { clinicId, platformUserId: person.platformUserId } };
+  const existing = await db.person.findUnique({ where: key, select: { source: true } });
+  if (existing?.source === "platform") return false;
+  const data = { type: person.type, displayName: name, source: person.source, role: person.role ?? null };
+  await db.person.upsert({
+    where: key,
+    create: { clinicId, platformUserId: person.platformUserId, ...data },
+    update: data,
+  });
+  await db.user.updateMany({ where: { clinicId, platformUserId: person.platformUserId }, data: { name } });
+  return true;
+}
+
+const EventPersonSchema = z.object({ id: z.string().min(1), first_name: z.string(), last_name: z.string() });
+
+export interface PatientNameFromEvent {
+  clinicId: string;
+  patientId: string;
+  name: string;
+  asOf: Date;
+}
+
+/** The patient name an event's data carries (`data.patient`), if any. */
+export function patientNameOf(clinicId: string, data: unknown, asOf: Date): PatientNameFromEvent | null {
+  if (!data || typeof data !== "object") return null;
+  const parsed = EventPersonSchema.safeParse((data as Record<string, unknown>).patient);
+  if (!parsed.success) return null;
+  const name = fullName(parsed.data.first_name, parsed.data.last_name);
+  return name ? { clinicId, patientId: parsed.data.id, name, asOf } : null;
+}
+
+/** Stores patients' names in one statement, the newest event's name winning (also over stored ones). */
+export async function rememberPatientNames(db: DbOrTx, names: PatientNameFromEvent[]): Promise<void> {
+  if (names.length === 0) return;
+  const rows = names.map((n) => ({ c: n.clinicId, p: n.patientId, n: n.name, at: n.asOf.toISOString().slice(0, 23) }));
+  await db.$executeRaw`
+    INSERT INTO patient_names (clinic_id, patient_id, name, as_of)
+    SELECT DISTINCT ON (r.c, r.p) r.c, r.p, r.n, r.at::timestamp
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(c text, p text, n text, at text)
+    ORDER BY r.c, r.p, r.at DESC
+    ON CONFLICT (clinic_id, patient_id) DO UPDATE SET name = EXCLUDED.name, as_of = EXCLUDED.as_of
+    WHERE patient_names.as_of <= EXCLUDED.as_of AND patient_names.name IS DISTINCT FROM EXCLUDED.name`;
+}
+
+/** Names an event's data carries for a practitioner or staff member (`data.practitioner`, `data.staff`). */
+export async function rememberPeopleFromEvent(db: DbOrTx, clinicId: string, data: unknown): Promise<void> {
+  if (!data || typeof data !== "object") return;
+  for (const [key, type] of [
+    ["practitioner", "Practitioner"],
+    ["staff", "Staff"],
+  ] as const) {
+    const parsed = EventPersonSchema.safeParse((data as Record<string, unknown>)[key]);
+    if (!parsed.success) continue;
+    const p = parsed.data;
+    await rememberName(db, clinicId, {
+      platformUserId: p.id,
+      type,
+      name: fullName(p.first_name, p.last_name),
+      source: "event",
+    });
+  }
+}

@@ -1,0 +1,14 @@
+// How a person is labelled on a page: their name first; their platform id only where nothing names
+// them. Shared by the server and the browser (no database here).
+import type { AppRole } from "@/lib/auth/roles";
+
+/** "Practitioner", "Staff · Front desk", "Admin · Staff · Clinic admin". */
+export function roleLabel(roles: readonly AppRole[], staffRole: string | null | undefined): string {
+  return roles.map((role) => (role === "Staff" && staffRole ? `Staff · ${staffRole}` : role)).join(" · ");
+}
+
+export interface NamedId {
+  id: string;
+  /** Null when the app knows no name for this id. */
+  name: string | null;
+}
