@@ -61,10 +61,26 @@ export function schedules(reconcileCron: string) {
  * applies their options to queues an earlier version created.
  */
 export async function ensureQueues(boss: PgBoss): Promise<void> {
-  for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
-    await boss.createQueue(name, { name, ...options }).catch(ignoreExists);
-    await boss.updateQueue(name, { name, ...options });
+  // Two processes starting together on one database can deadlock in create_queue (each creates a
+  // queue's partition while the other holds a lock it needs); PostgreSQL picks a victim and rolls it
+  // back, so the victim simply tries again, after a random pause so the two do not meet again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+        await boss.createQueue(name, { name, ...options }).catch(ignoreExists);
+        await boss.updateQueue(name, { name, ...options });
+      }
+      return;
+    } catch (error) {
+      if (attempt >= 8 || !isDeadlock(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400 * attempt));
+    }
   }
+}
+
+function isDeadlock(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "40P01" || (error instanceof Error && /deadlock detected/i.test(error.message));
 }
 
 function ignoreExists(error: unknown): void {
