@@ -9,6 +9,7 @@ describe("configuredHostRedirect", () => {
     ["http://localhost:3000/events", "GET", null],
     ["http://127.0.0.1:3000/events", "POST", null],
     ["http://127.0.0.1:3001/events", "GET", null],
+    ["http://127.0.0.1:3000/api/health", "GET", null],
     ["http://clinic.example:3000/events", "GET", null],
   ])("%s %s → %s", (url, method, expected) => {
     expect(configuredHostRedirect(new URL(url), method, app)?.href ?? null).toBe(expected);

@@ -18,6 +18,8 @@ export const RETURN_TO_HEADER = "x-clinic-connect-return-to";
  */
 export function configuredHostRedirect(requestUrl: URL, method: string, appUrl: string): URL | null {
   if (method !== "GET" && method !== "HEAD") return null;
+  // Pages only: a health check or an API caller by address gets its answer where it asked.
+  if (requestUrl.pathname.startsWith("/api/") || requestUrl.pathname.startsWith("/_next/")) return null;
   let configured: URL;
   try {
     configured = new URL(appUrl);
