@@ -3,7 +3,7 @@
 // server would then frame only that server's origin wherever it ran. Proxy runs on Node.js in
 // Next 16, so the configuration here is the running server's. Not an auth layer: pages check callers.
 import { NextResponse, type NextRequest } from "next/server";
-import { RETURN_TO_HEADER, accessDeniedRedirect, configuredHostRedirect } from "@/lib/auth/front-door";
+import { RETURN_TO_HEADER, accessDeniedRedirect } from "@/lib/auth/front-door";
 import { getConfig } from "@/lib/config";
 import { newNonce, securityHeaders } from "@/lib/security-headers";
 import { serverActionRefusal } from "@/lib/server-action-guard";
@@ -22,8 +22,9 @@ export function proxy(request: NextRequest): NextResponse {
   const csp = headers.find((h) => h.key === "Content-Security-Policy")?.value ?? "";
   forwarded.set("Content-Security-Policy", csp);
   forwarded.set(RETURN_TO_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  const elsewhere =
-    configuredHostRedirect(request.nextUrl, request.method, config.appUrl) ?? accessDeniedRedirect(request.nextUrl);
+  // (The configured-host redirect is the app server's, lib/server/app-server.ts: Next.js treats
+  // 127.0.0.1 and localhost as one host and would turn it into a redirect to the same place.)
+  const elsewhere = accessDeniedRedirect(request.nextUrl);
   const response = refusal
     ? NextResponse.json({ error: refusal.error }, { status: refusal.status })
     : elsewhere

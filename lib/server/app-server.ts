@@ -7,6 +7,8 @@
 // Every other request, pages, actions and the other route handlers, goes to Next.js unchanged.
 import http from "node:http";
 import next from "next";
+import { configuredHostRedirect } from "@/lib/auth/front-door";
+import { getConfig } from "@/lib/config";
 import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 
@@ -60,6 +62,20 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+/**
+ * A page opened by another loopback name than the configured one (127.0.0.1 for localhost) goes to
+ * the configured origin first, so the OAuth flow's cookies and return address match. Here, not in
+ * proxy.ts: Next.js treats the loopback names as one host and would shorten the redirect to itself.
+ */
+function configuredHostOf(req: http.IncomingMessage): URL | null {
+  try {
+    const asked = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+    return configuredHostRedirect(asked, req.method ?? "GET", getConfig().appUrl);
+  } catch {
+    return null; // an unparsable Host changes nothing; Next.js answers as it would
+  }
+}
+
 export interface AppServerOptions {
   /** The project's folder (its build is read from there). */
   dir: string;
@@ -75,6 +91,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const server = http.createServer((req, res) => {
     limitBodyIdle(req, res);
     if (isWebhookDelivery(req.method, req.url)) return void serveNodeWebhook(req, res);
+    const elsewhere = configuredHostOf(req);
+    if (elsewhere) return void res.writeHead(307, { Location: elsewhere.href, "Cache-Control": "no-store" }).end();
     handle(req, res).catch((error: unknown) => {
       console.error("[app] request failed:", error instanceof Error ? error.message : error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal error");
