@@ -39,8 +39,8 @@ test("denying access at the platform says what happened and what to do", async (
   await page.waitForURL(`${SANDBOX}/api/oauth/authorize**`);
   await page.getByRole("button", { name: "Deny access" }).click();
   await page.waitForURL(`${E2E_ENV.APP_URL}/signin**`);
-  await expect(page.getByRole("alert")).toHaveText(
-    /Access was not allowed on the platform.*sign in again and choose Allow/,
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    /Access was not allowed on the platform.*sign in again and approve the connection/,
   );
   const session = await (await page.request.get("/api/auth/session")).json();
   expect(session.user).toBeUndefined();

@@ -2215,7 +2215,8 @@ const CALLBACK_ROWS: CallbackRow[] = [
   {
     name: "the platform's error with HTML in its description",
     query: ({ state }) => ({ state, error: "access_denied", error_description: "<b>boom</b>" }),
-    error: "Callback",
+    // A denial at the platform is told apart from other failed callbacks (lib/auth/front-door.ts).
+    error: "AccessDenied",
     noEcho: ["<b>boom</b>", "boom"],
   },
 ];

@@ -6,7 +6,7 @@ const ERROR_MESSAGES: Record<string, string> = {
     "The platform's answer could not be used (it may have expired or been used already). Please sign in again.",
   Callback: "Signing in did not complete. Please try again.",
   AccessDenied:
-    "Access was not allowed on the platform, so you are not signed in. To use the app, sign in again and choose Allow; if the platform does not offer it, ask your clinic's admin.",
+    "Access was not allowed on the platform, so you are not signed in. To use the app, sign in again and approve the connection there; if you cannot, ask your clinic's admin.",
   Configuration: "Sign-in is not configured correctly on this server. Tell your administrator.",
   SessionRequired: "Please sign in to continue.",
   Default: "Signing in did not work. Please try again.",
