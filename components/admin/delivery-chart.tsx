@@ -3,7 +3,7 @@
 // table, so nothing depends on seeing colour.
 import { successRate, type DeliveryChart } from "@/lib/admin/delivery-chart";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { PHONE_LEGIBLE } from "@/components/ui/chart-text";
+import { ChartText } from "@/components/ui/chart-text";
 
 const W = 720;
 const H = 180;
@@ -42,12 +42,12 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={deliveryChartSummary(chart)}>
         <line x1={PAD.left} x2={W - PAD.right} y1={floor} y2={floor} stroke="#cbd5e1" />
-        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" className={PHONE_LEGIBLE} fill="#64748b">
+        <ChartText x={PAD.left - 4} y={PAD.top + 8} anchor="end">
           {max}
-        </text>
-        <text x={PAD.left - 4} y={floor} textAnchor="end" fontSize="10" className={PHONE_LEGIBLE} fill="#64748b">
+        </ChartText>
+        <ChartText x={PAD.left - 4} y={floor} anchor="end">
           0
-        </text>
+        </ChartText>
         {chart.days.map((d, i) => {
           const x = PAD.left + i * slot + (slot - bar) / 2;
           const hd = h(d.delivered);
@@ -58,16 +58,9 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
               {hd > 0 && <rect x={x} y={floor - hd} width={bar} height={hd} fill={DELIVERED} />}
               {hf > 0 && <rect x={x} y={floor - hd - hf} width={bar} height={hf} fill={FAILED} />}
               {i % labelEvery === 0 && (
-                <text
-                  x={x + bar / 2}
-                  y={H - 6}
-                  textAnchor="middle"
-                  fontSize="10"
-                  className={PHONE_LEGIBLE}
-                  fill="#64748b"
-                >
+                <ChartText x={x + bar / 2} y={H - 6} anchor="middle">
                   {d.day.slice(5)}
-                </text>
+                </ChartText>
               )}
             </g>
           );

@@ -4,7 +4,7 @@ import type { EventsPerDay } from "@/lib/events/timeline/chart";
 import { categoryLabel, CATEGORY_COLORS } from "@/components/events/format";
 import { formatDay } from "@/lib/format/time";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { PHONE_LEGIBLE } from "@/components/ui/chart-text";
+import { ChartText } from "@/components/ui/chart-text";
 
 type DayRow = { day: string; index: number };
 
@@ -50,19 +50,12 @@ export function EventsChart({
       {searchActive && <p className="text-xs text-slate-600">The search narrows the list below, not these counts.</p>}
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={chartSummary(chart, type)}>
         <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#cbd5e1" />
-        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" className={PHONE_LEGIBLE} fill="#64748b">
+        <ChartText x={PAD.left - 4} y={PAD.top + 8} anchor="end">
           {max}
-        </text>
-        <text
-          x={PAD.left - 4}
-          y={PAD.top + plotH}
-          textAnchor="end"
-          fontSize="10"
-          className={PHONE_LEGIBLE}
-          fill="#64748b"
-        >
+        </ChartText>
+        <ChartText x={PAD.left - 4} y={PAD.top + plotH} anchor="end">
           0
-        </text>
+        </ChartText>
         {chart.days.map((day, i) => {
           let base = PAD.top + plotH;
           const x = PAD.left + i * slot + (slot - bar) / 2;
@@ -83,16 +76,9 @@ export function EventsChart({
                 ) : null;
               })}
               {i % labelEvery === 0 && (
-                <text
-                  x={x + bar / 2}
-                  y={H - 6}
-                  textAnchor="middle"
-                  fontSize="10"
-                  className={PHONE_LEGIBLE}
-                  fill="#64748b"
-                >
+                <ChartText x={x + bar / 2} y={H - 6} anchor="middle">
                   {formatDay(day)}
-                </text>
+                </ChartText>
               )}
             </g>
           );
