@@ -1,24 +1,15 @@
 // `npm run admin:grant` as an operator runs it: refuses someone who has not signed in, makes a user
 // who has an admin (an override by nobody of the clinic), and records it in the clinic's audit trail.
-import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
-import { repoPath } from "@/tooling/devstack/processes";
+import { runCli } from "@/tooling/testing/run-cli";
 
 let t: AppTestDatabase;
 
-function grant(...args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--conditions=react-server", "--import", "tsx", repoPath("tooling/admin/grant-cli.ts"), ...args],
-      { cwd: repoPath(), env: { ...process.env, DATABASE_URL: t.url } },
-    );
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out }));
+function grant(...args: string[]) {
+  return runCli("tooling/admin/grant-cli.ts", args, {
+    nodeArgs: ["--conditions=react-server"],
+    env: { DATABASE_URL: t.url },
   });
 }
 

@@ -1,25 +1,14 @@
 // `npm run audit:verify` as a person runs it: exit 0 and each clinic's head while the chains are
 // intact; once a row is changed in the database, exit 1 and the entry named.
-import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
-import { repoPath } from "@/tooling/devstack/processes";
+import { runCli } from "@/tooling/testing/run-cli";
 import { appendAuditEntry } from "@/lib/audit/record";
 
 let t: AppTestDatabase;
 
-function verify(): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", repoPath("tooling/audit/verify-cli.ts")], {
-      cwd: repoPath(),
-      env: { ...process.env, DATABASE_URL: t.url },
-    });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out }));
-  });
+function verify() {
+  return runCli("tooling/audit/verify-cli.ts", [], { env: { DATABASE_URL: t.url } });
 }
 
 beforeAll(async () => {
