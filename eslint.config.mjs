@@ -27,6 +27,35 @@ const common = [
 
 const zones = (extra = []) => ["error", { zones: [...common, ...extra] }];
 
+// Words people read come from the message catalogs (messages/*.json, next-intl), never from a JSX
+// literal: text between tags, a string in braces, or a label, title, placeholder or alt attribute.
+// Only punctuation and symbols that read the same in every language are allowed as they are.
+const ALLOWED_JSX_STRINGS = [
+  "·",
+  "—",
+  "–",
+  "…",
+  "×",
+  "☰",
+  ",",
+  ":",
+  "(",
+  ")",
+  "/",
+  "%",
+  "-",
+  "|",
+  "→",
+  "←",
+  "↑",
+  "↓",
+  "*",
+  "✓",
+  "#",
+  "0",
+];
+const WORD_ATTRIBUTES = "/^(aria-label|aria-description|aria-roledescription|title|placeholder|alt|label)$/";
+
 const config = [
   ...next,
   ...nextTs,
@@ -86,6 +115,27 @@ const config = [
         },
         { target: "./lib", from: "./sandbox", except: ["./start.ts", "./testing"], message: FOLDERS.tooling },
       ]),
+    },
+  },
+  {
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    rules: {
+      "react/jsx-no-literals": ["error", { noStrings: true, ignoreProps: true, allowedStrings: ALLOWED_JSX_STRINGS }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `JSXAttribute[name.name=${WORD_ATTRIBUTES}] > Literal`,
+          message: "Words people read come from the message catalogs (useTranslations / getTranslations).",
+        },
+        {
+          selector: `JSXAttribute[name.name=${WORD_ATTRIBUTES}] > JSXExpressionContainer > Literal[value=/[A-Za-z]/]`,
+          message: "Words people read come from the message catalogs (useTranslations / getTranslations).",
+        },
+        {
+          selector: `JSXAttribute[name.name=${WORD_ATTRIBUTES}] > JSXExpressionContainer > TemplateLiteral`,
+          message: "Words people read come from the message catalogs, with placeholders (no string built by hand).",
+        },
+      ],
     },
   },
 ];

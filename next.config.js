@@ -1,6 +1,12 @@
 // Next.js configuration. Security headers are set at request time by proxy.ts (from
 // lib/security-headers), not here: headers() is fixed at build time.
 
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl without locale routing: URLs stay the same, the locale comes from the person's choice or
+// the browser (lib/i18n/server.ts).
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // NEXT_DIST_DIR lets a second build (a benchmark of a change, say) live beside the main one
@@ -19,4 +25,4 @@ const nextConfig = {
   experimental: { proxyClientMaxBodySize: "11mb" },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,21 +1,31 @@
 "use server";
-// The home page's action: the name a person gives when the platform does not list the clinic's people.
+// Actions of the whole app: the name a person gives when the platform does not list the clinic's
+// people, and the language they choose (kept on their user row; the cookie is the browser's).
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { defineFormAction } from "@/lib/actions/builder";
+import { defineAction, defineFormAction } from "@/lib/actions/builder";
 import { done, refused } from "@/lib/actions/result";
 import { saveOwnName } from "@/lib/people/own-name";
+import { rememberLocale } from "@/lib/i18n/preference";
+import { LOCALES } from "@/lib/i18n/locales";
 
 const OwnName = z.object({
-  name: z.string().trim().min(1, "Type the name your clinic knows you by.").max(120, "Use at most 120 characters."),
+  name: z.string().trim().min(1, "validation.ownNameRequired").max(120, "validation.ownNameTooLong"),
 });
 
 export const saveOwnNameAction = defineFormAction(
   { name: "people.own-name", roles: [], input: OwnName, fromForm: (form) => ({ name: form.get("name") ?? "" }) },
   async ({ actor, input }) => {
-    if (!(await saveOwnName(actor.userId, input.name)))
-      return refused("The platform already names you; your name here follows it.");
+    if (!(await saveOwnName(actor.userId, input.name))) return refused("home.ownName.platformNames");
     revalidatePath("/", "layout");
-    return done(`Thank you, ${input.name}. Your clinic now sees your name.`);
+    return done("home.ownName.saved", { name: input.name });
+  },
+);
+
+export const saveLocaleAction = defineAction(
+  { name: "people.locale", roles: [], input: z.object({ locale: z.enum(LOCALES) }) },
+  async ({ actor, input }) => {
+    await rememberLocale(actor.userId, input.locale);
+    return done("header.languageSaved");
   },
 );

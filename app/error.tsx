@@ -4,6 +4,7 @@
 // Never the error's message: it may name internals, and it is not something a person can act on.
 import Link from "next/link";
 import { useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 function digestOf(error: unknown): string | undefined {
@@ -18,29 +19,30 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
   // Focus moves to the message, so keyboard and screen-reader users start from what happened.
   useEffect(() => heading.current?.focus(), []);
   const digest = digestOf(error);
+  const t = useTranslations("error");
   return (
     <section
       aria-labelledby="error-title"
       className="mx-auto max-w-xl space-y-4 rounded-lg border border-red-200 bg-red-50 p-6 text-red-900"
     >
       <h1 id="error-title" ref={heading} tabIndex={-1} className="text-xl font-semibold">
-        Something went wrong
+        {t("title")}
       </h1>
-      <p>
-        This page could not be shown. Try again in a moment; if it keeps happening, tell your administrator and quote
-        the reference below.
-      </p>
+      <p>{t("body")}</p>
       {digest && (
         <p className="text-sm">
-          Reference: <code className="select-all font-mono">{digest}</code>
+          {t.rich("reference", {
+            digest,
+            code: (chunks) => <code className="select-all font-mono">{chunks}</code>,
+          })}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="primary" onClick={() => retry()}>
-          Try again
+          {t("retry")}
         </Button>
         <Link href="/" className="text-sm font-medium text-brand-700 underline">
-          Go to the start page
+          {t("home")}
         </Link>
       </div>
     </section>

@@ -1,34 +1,55 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/app/providers";
+import { saveLocaleAction } from "@/app/actions";
+import { TimeZoneProvider } from "@/components/ui/time-zone";
+import { getCurrentUser } from "@/lib/auth/guards";
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
+import { THEME_COOKIE, parseTheme, themeClass } from "@/lib/theme/theme";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Clinic Connect", template: "%s · Clinic Connect" },
-  description: "Your clinic's resources, patients, events and platform connection in one place.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return {
+    title: { default: t("appName"), template: t("titleTemplate", { page: "%s" }) },
+    description: t("description"),
+  };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page is rendered per request: its scripts carry that request's nonce (proxy.ts), which a
   // page rendered once at build time could not.
   await headers();
+  // The request's language (lib/i18n/server.ts): the page is written in it on the server, and the
+  // browser gets that one catalog through the provider. Times are shown on the signed-in clinic's
+  // clock (components/ui/when.tsx).
+  const locale = await getLocale();
+  const t = await getTranslations("layout");
+  const timeZone = (await getCurrentUser())?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
+  const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
-    <html lang="en">
+    <html lang={locale} className={themeClass(theme)}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
-        >
-          Skip to content
-        </a>
-        <SiteHeader />
-        <Providers>
-          <main id="main" className="mx-auto max-w-7xl px-4 py-8">
-            {children}
-          </main>
-        </Providers>
+        <NextIntlClientProvider>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
+          >
+            {t("skipToContent")}
+          </a>
+          <SiteHeader theme={theme} saveLocale={saveLocaleAction} />
+          <TimeZoneProvider timeZone={timeZone}>
+            <Providers>
+              <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+                {children}
+              </main>
+            </Providers>
+          </TimeZoneProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

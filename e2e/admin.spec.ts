@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import { toastSaying } from "./support/toasts";
 import {
   LIVE,
   enterClinicKey,
@@ -67,7 +68,9 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await expect(row.locator('[data-column="last-refresh"]')).toContainText("Never");
 
   await row.getByRole("button", { name: /^Force refresh for/ }).click();
-  await expect(row.getByRole("status")).toContainText("Refreshed. The new token is valid until");
+  // Confirmed by a toast (announced), and said again beside the button.
+  await expect(toastSaying(page, "Refreshed. The new token is valid until")).toBeVisible();
+  await expect(row).toContainText("Refreshed. The new token is valid until");
   await expect(row.locator('[data-column="last-refresh"]')).toContainText("1 refresh");
 
   // The platform ends the user's authorization behind our back (replaying the sign-in's code makes
@@ -96,7 +99,8 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await expect(otherRow.locator('[data-column="state"]')).toContainText("Connected");
   await otherRow.getByRole("button", { name: /^Revoke .*connection$/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
-  await expect(otherRow.getByRole("status")).toContainText("Revoked here and at the platform");
+  await expect(toastSaying(page, "Revoked here and at the platform")).toBeVisible();
+  await expect(otherRow).toContainText("Revoked here and at the platform");
   await expect(otherRow.locator('[data-column="state"]')).toContainText("Revoked");
   await expect(otherRow.getByRole("button", { name: /^Force refresh for/ })).toBeDisabled();
   // Revoked: the user's session reads nothing more, not even what the app keeps locally.
@@ -238,6 +242,26 @@ test("webhooks: set-up, the chart, and deliveries filtered by every date form, e
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
 
+  // The Event and Attempted headers sort (the platform's two sort keys): each says how the list is
+  // sorted, and following one (here by keyboard) flips or changes the order and starts at page 1.
+  const header = (name: string) => table.getByRole("columnheader", { name, exact: true });
+  await expect(header("Event")).toHaveAttribute("aria-sort", "ascending");
+  await expect(header("Attempted")).not.toHaveAttribute("aria-sort");
+  await expect(header("Outcome").getByRole("link")).toHaveCount(0);
+  await header("Event").getByRole("link").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/sort=event_id/);
+  await expect(page).not.toHaveURL(/order=ASC|page=2/);
+  await expect(header("Event")).toHaveAttribute("aria-sort", "descending");
+  const descending = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-delivery-event") ?? ""));
+  expect(descending).toEqual([...descending].sort().reverse());
+  await header("Attempted").getByRole("link").click();
+  await expect(page).toHaveURL(/\/admin\/webhooks\?size=10$/);
+  await expect(header("Attempted")).toHaveAttribute("aria-sort", "descending");
+  await expect(header("Event")).not.toHaveAttribute("aria-sort");
+  const attempts = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-attempted-at") ?? ""));
+  expect(attempts).toEqual([...attempts].sort().reverse());
+
   // A hand-edited URL with a date that does not exist says why.
   await page.goto("/admin/webhooks?attempted_at=2026-02-30");
   await expect(page.getByRole("alert").filter({ hasText: "not a valid date" })).toBeVisible();
@@ -342,6 +366,7 @@ test("only admins: pages answer 404, the status route 403 (401 signed out), the 
     "/admin/webhooks",
     "/admin/reconciliation",
     "/admin/environment",
+    "/admin/settings",
     "/admin/alerts",
     "/admin/audit",
   ]) {

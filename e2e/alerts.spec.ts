@@ -9,6 +9,7 @@ import { queryOnce } from "@/tooling/testing/database";
 import { DATABASE_URL_VARS, MAIL_CATCHER_URL_VAR } from "@/tooling/testing/e2e-stacks";
 import { ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
 import { sandboxControl } from "./support/session";
+import { toastSaying } from "./support/toasts";
 
 const CLINIC = 1;
 const EMAIL = `alerts-${Date.now().toString(36)}@harbour.test`;
@@ -57,7 +58,7 @@ async function checksDone(clinicId: string): Promise<number> {
 async function checkNow(page: Page, clinicId: string): Promise<void> {
   const before = await checksDone(clinicId);
   await page.getByRole("button", { name: "Check now" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Checking now" })).toBeVisible();
+  await expect(toastSaying(page, "Checking now")).toBeVisible();
   await expect.poll(() => checksDone(clinicId), SLOW).toBeGreaterThan(before);
   await page.reload();
 }
@@ -88,13 +89,21 @@ test("failing deliveries: the admin sees the alert with its deadline, once, and 
   const [firstFailure] = await attemptsOf(page, failed);
   expect(firstFailure.successfully_delivered).toBe(false);
   const deadline = new Date(Date.parse(firstFailure.attempted_at) + 24 * 3600_000).toISOString();
+  // The alert's times are on the clinic's clock, as every time in the app.
+  const [{ time_zone: timeZone }] = await queryOnce<{ time_zone: string }>(
+    process.env[DATABASE_URL_VARS.main] ?? "",
+    "SELECT time_zone FROM clinics WHERE id = $1",
+    [clinic.id],
+  );
 
   await checkNow(page, clinic.id);
   const open = page.getByRole("region", { name: /Needs attention/ });
   const card = open.locator('article[data-alert-kind="webhook_deliveries"]');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("Webhook deliveries are failing");
-  await expect(card).toContainText(`the platform disables the webhook endpoint at ${formatTime(deadline)}`);
+  await expect(card).toContainText(
+    `the platform disables the webhook endpoint at ${formatTime(deadline, { timeZone })}`,
+  );
   await expect(card).toContainText(/2[0-3] hours from now/);
   await expect(page.getByTestId("alerts-indicator")).toHaveAttribute("aria-label", /Alerts: [1-9]\d* needs? attention/);
 
@@ -104,7 +113,7 @@ test("failing deliveries: the admin sees the alert with its deadline, once, and 
   const subject = `Webhook deliveries are failing (${clinic.name})`;
   await expect.poll(async () => (await mailsTo(page, EMAIL)).filter((m) => m.subject === subject).length).toBe(1);
   const [mail] = (await mailsTo(page, EMAIL)).filter((m) => m.subject === subject);
-  expect(mail.text).toContain(formatTime(deadline));
+  expect(mail.text).toContain(formatTime(deadline, { timeZone }));
   expect(mail.text).toContain("/admin/alerts");
 
   // The endpoint recovers: the next delivery goes through and the alert resolves itself.

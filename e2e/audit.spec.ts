@@ -273,6 +273,29 @@ test("every action writes exactly one audit entry; the page filters and exports 
       details: () => ({ email: `${TAG}@maple.test` }),
     },
     {
+      name: "the clinic's time zone",
+      action: "clinic.settings_changed",
+      actor: () => admin.userId,
+      run: () =>
+        ok(admin.api, "app/admin/settings/actions.ts#saveTimeZoneAction", [
+          { ok: true, data: null },
+          form({ timeZone: "America/Vancouver" }),
+        ]),
+      target: () => clinic.id,
+      details: () => ({ setting: "time zone", to: "America/Vancouver" }),
+    },
+    {
+      name: "the clinic's time zone, back",
+      action: "clinic.settings_changed",
+      actor: () => admin.userId,
+      run: () =>
+        ok(admin.api, "app/admin/settings/actions.ts#saveTimeZoneAction", [
+          { ok: true, data: null },
+          form({ timeZone: "America/Toronto" }),
+        ]),
+      details: () => ({ setting: "time zone", from: "America/Vancouver", to: "America/Toronto" }),
+    },
+    {
       name: "a test email",
       action: "alert.test_email_sent",
       actor: () => admin.userId,

@@ -184,8 +184,10 @@ test("messages from another origin or another window are ignored", async ({ page
 
   await activatePlan(page);
   const updates = page.getByRole("status", { name: "Treatment plan updates" });
-  await expect(updates).toContainText(/Treatment plan tp_\w+ activated/);
+  await expect(updates).toContainText(/Treatment plan activated for /);
+  // A forged message would show its patient ("pat_forged") or link its plan ("tp_forged_…").
   await expect(updates).not.toContainText("forged");
+  await expect(updates.locator('a[href*="forged"]')).toHaveCount(0);
   await expect(refusal(page)).toHaveCount(0);
   await expect(page.getByText("Connected to the platform.")).toBeVisible();
 });
@@ -204,11 +206,14 @@ test("a plan activated in the builder is announced and appears in the timeline",
   await activatePlan(page);
 
   const notice = page.getByRole("status", { name: "Treatment plan updates" }).locator('[data-notice="activated"]');
-  await expect(notice).toContainText(/Treatment plan tp_\w+ activated for patient \w+\./);
-  const planId = (await notice.textContent())?.match(/tp_\w+/)?.[0] ?? "";
+  // The patient by name (the platform's message names them by id only), the plan by its link.
+  await expect(notice).toContainText(/^Treatment plan activated for (?!patient )[^.]+\./);
+  await expect(notice).not.toContainText(/pat_|tp_/);
+  const link = notice.getByRole("link", { name: "See it in the timeline" });
+  const planId = (await link.getAttribute("href"))?.match(/tp_\w+/)?.[0] ?? "";
   expect(planId).not.toBe("");
 
-  await notice.getByRole("link", { name: "See it in the timeline" }).click();
+  await link.click();
   await expect(page).toHaveURL(new RegExp(`/events\\?q=${planId}`));
   const row = page.locator("tr[data-event-id]").filter({ hasText: "treatment_plan.created" });
   await expect(row).toHaveCount(1, { timeout: LIVE_TIMEOUT });

@@ -132,7 +132,7 @@ test("sorts oldest first, and the CSV export of a filtered timeline holds exactl
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/csv");
   const lines = (await response.text()).trim().split("\n");
-  expect(lines[0]).toBe("created_utc,summary,type,category,source,received_utc,patient_id,event_id");
+  expect(lines[0]).toBe("created,time_zone,created_utc,summary,type,category,source,received_utc,patient_id,event_id");
   const exported = lines.slice(1).map((line) => line.split(",").at(-1));
   expect(exported).toEqual([...newestFirst].reverse());
   const summaries = await page.locator("tr[data-event-id] [data-testid=event-summary]").allTextContents();

@@ -15,9 +15,11 @@ import {
   type Request,
 } from "@playwright/test";
 import { createHmac } from "node:crypto";
+import http from "node:http";
 import { encode } from "next-auth/jwt";
 import { signedPayload } from "@/lib/contract/webhooks";
 import { signInMessage } from "@/app/signin/messages";
+import en from "@/messages/en.json" with { type: "json" };
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
@@ -25,6 +27,7 @@ import { assembleCast, TAG, type Cast, type Who } from "./support/cast";
 import { fingerprint } from "./support/fingerprint";
 import {
   actionTarget,
+  ACTION_HEADERS,
   allActions,
   decodeAnswer,
   decodeJsonArgs,
@@ -208,6 +211,20 @@ const ALERTS = {
   testEmail: "app/admin/alerts/actions.ts#sendTestEmailAction",
   check: "app/admin/alerts/actions.ts#checkAlertsNowAction",
 } as const;
+const TIME_ZONE = "app/admin/settings/actions.ts#saveTimeZoneAction";
+const zoneForm = (timeZone: string) => {
+  const form = new FormData();
+  form.set("timeZone", timeZone);
+  return form;
+};
+/** The zone's own rules (its schema) refused it. */
+const badZone = (message: string) => ({
+  ok: false,
+  code: "invalid",
+  message: INVALID,
+  errors: { timeZone: [message] },
+});
+const NOT_A_ZONE = "That is not a time zone this app knows. Choose one from the list, e.g. America/Vancouver.";
 /** An alert id no clinic has (one of another clinic answers the same: not found among the caller's). */
 const NO_SUCH_ALERT = { alertId: "00000000-0000-4000-8000-000000000000" };
 const emailForm = (email: string) => {
@@ -661,6 +678,51 @@ const ACTION_ROWS: ActionRow[] = [
     as: "admin",
     args: () => [IDLE, emailForm(`${"a".repeat(290)}@example.test`)],
     answer: is(badEmail("That address is too long.")),
+  },
+  // app/admin/settings/actions.ts — admins only; IANA zone names only (an offset or SQL is not one).
+  { name: "signed out", action: TIME_ZONE, as: "anon", args: () => [IDLE, zoneForm("UTC")], answer: is(SIGNED_OUT) },
+  {
+    name: "a non-admin",
+    action: TIME_ZONE,
+    as: "otherMember",
+    args: () => [IDLE, zoneForm("UTC")],
+    answer: is(FORBIDDEN),
+  },
+  {
+    name: "SQL as the zone",
+    action: TIME_ZONE,
+    as: "admin",
+    args: () => [IDLE, zoneForm(SQL)],
+    answer: is(badZone(NOT_A_ZONE)),
+    noEcho: () => [SQL],
+  },
+  {
+    name: "an offset",
+    action: TIME_ZONE,
+    as: "admin",
+    args: () => [IDLE, zoneForm("+05:30")],
+    answer: is(badZone(NOT_A_ZONE)),
+  },
+  {
+    name: "no such city",
+    action: TIME_ZONE,
+    as: "admin",
+    args: () => [IDLE, zoneForm("Mars/Olympus_Mons")],
+    answer: is(badZone(NOT_A_ZONE)),
+  },
+  {
+    name: "empty",
+    action: TIME_ZONE,
+    as: "admin",
+    args: () => [IDLE, zoneForm("")],
+    answer: is(badZone("Choose the clinic's time zone from the list.")),
+  },
+  {
+    name: "a zone of 300 characters",
+    action: TIME_ZONE,
+    as: "admin",
+    args: () => [IDLE, zoneForm(`America/${"a".repeat(292)}`)],
+    answer: is(badZone("That is not a time zone name.")),
   },
   { name: "signed out", action: ALERTS.testEmail, as: "anon", answer: is(SIGNED_OUT) },
   { name: "a non-admin", action: ALERTS.testEmail, as: "member", answer: is(FORBIDDEN) },
@@ -1744,6 +1806,54 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
     },
     { name: "GET", as: "practitioner", send: (api) => api.get("/api/resources"), status: 405 },
   ],
+  "GET /api/patients/[id]": [
+    { name: "signed out", as: "anon", send: get("/api/patients/pat_x"), status: 401, json: () => SIGNED_OUT },
+    {
+      name: "another clinic's patient: no name, as for one that does not exist",
+      as: "practitioner",
+      send: (api, c) => api.get(`/api/patients/${c.other.patientIds[0]}`),
+      status: 200,
+      json: (c) => ({ ok: true, data: { id: c.other.patientIds[0], name: null } }),
+    },
+    {
+      name: "an id with SQL",
+      as: "practitioner",
+      send: get(`/api/patients/${encodeURIComponent(SQL)}`),
+      status: 422,
+      json: () => invalid("id"),
+    },
+  ],
+  "DELETE /api/resources/[id]": [
+    {
+      name: "signed out",
+      as: "anon",
+      send: (api, c) => api.delete(`/api/resources/${c.own.resourceId}`),
+      status: 401,
+      json: () => SIGNED_OUT,
+    },
+    {
+      name: "another clinic's resource",
+      as: "practitioner",
+      send: (api, c) => api.delete(`/api/resources/${c.other.resourceId}`),
+      status: 404,
+      json: () => PLATFORM_404,
+    },
+    {
+      name: "staff, another clinic's resource and practitioner",
+      as: "staff",
+      send: (api, c) =>
+        api.delete(`/api/resources/${c.other.resourceId}?practitioner=${c.members.otherMember.platformUserId}`),
+      status: 404,
+      json: () => NOT_IN_CLINIC,
+    },
+    {
+      name: "an id with SQL",
+      as: "practitioner",
+      send: (api) => api.delete(`/api/resources/${encodeURIComponent(SQL)}`),
+      status: 422,
+      json: () => invalid("resourceId"),
+    },
+  ],
   "PUT /api/resources/[id]": [
     {
       name: "signed out",
@@ -1832,12 +1942,6 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       send: (api, c) => api.put(`/api/resources/${c.own.resourceId}`, { data: FIELDS }),
       status: 400,
       json: () => refusedAs("invalid", "The upload could not be read. Choose the file again and retry."),
-    },
-    {
-      name: "DELETE",
-      as: "practitioner",
-      send: (api, c) => api.delete(`/api/resources/${c.own.resourceId}`),
-      status: 405,
     },
   ],
   "POST /embedded/session": [
@@ -2397,7 +2501,13 @@ for (const row of CALLBACK_ROWS) {
       const landed = new URL(response.url());
       expect([landed.pathname, landed.searchParams.get("error")]).toEqual(["/signin", row.error]);
       const text = await response.text();
-      expect(text).toMatch(htmlText(signInMessage({ error: row.error })?.text ?? "?"));
+      expect(text).toMatch(
+        htmlText(
+          en.signin.errors[
+            (signInMessage({ error: row.error })?.key.split(".")[2] ?? "Default") as keyof typeof en.signin.errors
+          ],
+        ),
+      );
       expectNoLeak(text, cast, [...(row.noEcho ?? []), code]);
       expect((await api.storageState()).cookies.map((c) => c.name)).not.toContain("next-auth.session-token");
       expect(await (await api.get("/api/auth/session")).json()).toEqual({});
@@ -2435,6 +2545,45 @@ test("GET /api/auth/session — a cookie copied before its sign-out is no sessio
   expect(await response.json()).toEqual({});
   expect(response.headers()["set-cookie"] ?? "").not.toMatch(/next-auth\.session-token=ey/);
   await api.dispose();
+  expect(await fingerprint(cast)).toEqual(before);
+});
+
+// A body in chunks declares no length, so the size check above cannot see it coming: refused at
+// once (411) instead of read into memory up to 50 MB and then failing with an opaque 500.
+test("a server action whose 50 MB body comes in chunks, without a length — refused (411), nothing changed", async () => {
+  const before = await fingerprint(cast);
+  const { id, page } = actionTarget(RES.list);
+  const cookie = (await cast.api.practitioner.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const chunk = Buffer.alloc(1024 * 1024, "x");
+  const { status, text, sent } = await new Promise<{ status: number; text: string; sent: number }>(
+    (resolve, reject) => {
+      let sent = 0;
+      const request = http.request(`${E2E_ENV.APP_URL}${page}`, {
+        method: "POST",
+        headers: { ...ACTION_HEADERS, "Next-Action": id, Cookie: cookie, "Content-Type": "text/plain;charset=UTF-8" },
+      });
+      request.on("response", (response) => {
+        const parts: Buffer[] = [];
+        response.on("data", (part: Buffer) => parts.push(part));
+        response.on("end", () => {
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(parts).toString("utf8"), sent });
+          request.destroy(); // the rest of the body is not needed
+        });
+      });
+      request.on("error", (error) => (sent < 50 ? reject(error) : undefined));
+      const pump = () => {
+        while (sent < 50 && !request.destroyed) {
+          sent += 1;
+          if (!request.write(chunk)) return void request.once("drain", pump);
+        }
+        if (!request.destroyed) request.end();
+      };
+      pump();
+    },
+  );
+  expect(status).toBe(411);
+  expect(JSON.parse(text)).toEqual({ error: "This request must state its length." });
+  expect(sent, "answered before the whole body was sent").toBeLessThan(50);
   expect(await fingerprint(cast)).toEqual(before);
 });
 

@@ -49,18 +49,33 @@ test("pages through the clinic's patients with a chosen page size, searches, and
   for (const name of await page.locator("tr[data-patient-id] th").allTextContents())
     expect(name.toLowerCase()).toContain(lastName.toLowerCase());
 
+  // The search is in the address with the page size: a reload keeps both, the box shows the search.
+  await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(lastName.toUpperCase());
+  await expect(page).toHaveURL(/[?&]size=10\b/);
+  await page.reload();
+  await expect(page.getByLabel("Search patients")).toHaveValue(lastName.toUpperCase());
+  await expect(rows(page).first()).toBeVisible();
+  await expect(pager(page)).toContainText("Page 1 of");
+  for (const name of await page.locator("tr[data-patient-id] th").allTextContents())
+    expect(name.toLowerCase()).toContain(lastName.toLowerCase());
+
   await page.getByLabel("Search patients").fill("nobody-by-this-name");
   await expect(page.getByText("No patients match “nobody-by-this-name”")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=nobody-by-this-name\b/);
 
   await page.getByLabel("Search patients").fill("");
+  await expect(page).not.toHaveURL(/[?&]q=/);
   await expect(rows(page)).toHaveCount(10);
   const id = (await ids(page))[0];
+  const name = ((await rows(page).first().getByRole("rowheader").textContent()) ?? "").trim();
   const link = rows(page)
     .first()
     .getByRole("link", { name: /Open treatment plans for/ });
   await expect(link).toHaveAttribute("href", `/embedded?patient=${id}`);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/embedded\\?patient=${id}$`));
+  // The page says whom it is for by name (the list remembered it), the id only beside it.
+  await expect(page.getByText(`for ${name} (${id})`)).toBeVisible();
   // The builder opens on that patient.
   await expect(page.frameLocator('iframe[title="Treatment plan builder"]').getByLabel("Patient")).toHaveValue(id, {
     timeout: 20_000,

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FILES } from "@/sandbox/testing/files";
 import { PRACTITIONER, STAFF, sandboxControl, signInAs } from "./support/session";
+import { toastSaying } from "./support/toasts";
 
 interface SeedUser {
   id: string;
@@ -57,6 +58,23 @@ const dropzoneInput = (page: Page) => page.getByLabel("Choose files to upload");
 const uploadItem = (page: Page, fileName: string) => page.getByRole("listitem", { name: fileName });
 const row = (page: Page, id: string) => page.locator(`tr[data-resource-id="${id}"]`);
 const search = (page: Page) => page.getByRole("search").getByLabel("Search by name");
+
+/** The app's answer to the delete server action for this resource (sent once its Undo has passed). */
+const deleteAnswered = (page: Page, id: string) =>
+  page.waitForResponse(
+    (r) =>
+      r.request().method() === "POST" &&
+      !!r.request().headers()["next-action"] &&
+      !!r.request().postData()?.includes(id),
+  );
+
+/** Deletes `name` from its row, through the confirmation dialog. */
+async function confirmDelete(page: Page, id: string, name: string): Promise<void> {
+  await row(page, id)
+    .getByRole("button", { name: `Delete ${name}` })
+    .click();
+  await page.getByRole("dialog", { name: "Delete this resource?" }).getByRole("button", { name: "Delete" }).click();
+}
 
 test.beforeEach(async ({ page }) => {
   await sandboxControl(page, "faults", { clear: true });
@@ -211,6 +229,8 @@ test("a file the platform refuses fails with its own message and request id whil
   await expect(failed.getByRole("status")).toHaveText("Not uploaded");
   await expect(failed.getByRole("alert")).toContainText("The platform is not reachable right now");
   await expect(failed.getByRole("alert")).toContainText(/Request id: \S+/);
+  // Focus goes to the file that needs attention.
+  await expect(failed).toBeFocused();
 
   await page.getByRole("button", { name: "Upload 1 file" }).click();
   await expect(failed.getByRole("status")).toHaveText("Uploaded", { timeout: 20_000 });
@@ -236,6 +256,7 @@ test("edits fields, replaces the file and deletes with a confirmation", async ({
   await dialog.getByLabel("Save to my resource library").uncheck();
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(dialog).toBeHidden();
+  await expect(toastSaying(page, `“${t} meal plan” saved.`)).toBeVisible();
   await expect(row(page, id)).toContainText(`${t} meal plan`);
   await expect(row(page, id)).toContainText("Meal plan");
   await page.reload();
@@ -272,10 +293,65 @@ test("edits fields, replaces the file and deletes with a confirmation", async ({
   const confirm = page.getByRole("dialog", { name: "Delete this resource?" });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await confirm.getByRole("button", { name: "Delete" }).click();
+  // The row leaves at once; a toast offers Undo before anything is sent to the platform.
   await expect(row(page, id)).toHaveCount(0);
+  const deletedToast = toastSaying(page, `“${t} meal plan” deleted.`);
+  await deletedToast.getByRole("button", { name: "Undo" }).click();
+  await expect(row(page, id)).toContainText(`${t} meal plan`);
+  await expect(toastSaying(page, `“${t} meal plan” was kept.`)).toBeVisible();
+  await page.reload();
+  await search(page).fill(t);
+  await expect(row(page, id)).toContainText(`${t} meal plan`);
+
+  // Not undone: when the toast closes, the delete goes to the platform, and a reload no longer finds it.
+  const deleteSent = deleteAnswered(page, id);
+  await confirmDelete(page, id, `${t} meal plan`);
+  await expect(row(page, id)).toHaveCount(0);
+  await expect(deletedToast).toBeVisible();
+  await expect(deletedToast).toBeHidden({ timeout: 20_000 });
+  expect((await deleteSent).ok()).toBe(true);
   await page.reload();
   await search(page).fill(t);
   await expect(page.getByText("No resources match these filters")).toBeVisible();
+});
+
+test("a delete still waiting for its Undo is sent when the person moves to another page", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  const t = tag("leave");
+  const id = await uploadDirect(page, `${t} handout`);
+  await page.goto("/resources");
+  await search(page).fill(t);
+  // Sent as the page goes: a request to the resource's route, which outlives the page (a server
+  // action would be posted to the next page, which has none).
+  const deleteSent = page.waitForResponse(
+    (r) => r.request().method() === "DELETE" && r.url().includes(`/api/resources/${id}`),
+  );
+  await confirmDelete(page, id, `${t} handout`);
+  await expect(toastSaying(page, `“${t} handout” deleted.`)).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Patients" })
+    .filter({ visible: true })
+    .click();
+  // The app's router may first finish the list's own read (a server action), slow on a busy machine.
+  await expect(page).toHaveURL(/\/patients/, { timeout: 30_000 });
+  expect((await deleteSent).ok()).toBe(true);
+  await page.goto("/resources");
+  await search(page).fill(t);
+  await expect(page.getByText("No resources match these filters")).toBeVisible();
+
+  // Leaving the app altogether (the tab closed or sent elsewhere) sends it as well.
+  const other = await uploadDirect(page, `${t} workbook`);
+  await page.goto("/resources");
+  await search(page).fill(t);
+  await confirmDelete(page, other, `${t} workbook`);
+  await expect(toastSaying(page, `“${t} workbook” deleted.`)).toBeVisible();
+  await page.goto("/patients"); // the page's end: its request is the old document's, so read the result
+  await expect(async () => {
+    await page.goto("/resources");
+    await search(page).fill(t);
+    await expect(page.getByText("No resources match these filters")).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 test("an edit the platform refuses is rolled back with a message and the request id", async ({ page }) => {
@@ -360,6 +436,9 @@ test("staff pick a practitioner of their clinic first, then upload and edit for 
   await dropzoneInput(page).setInputFiles({ name: `${t}.pdf`, mimeType: MIME.pdf, buffer: FILES.pdf });
   await page.getByRole("button", { name: "Upload 1 file" }).click();
   await expect(uploadItem(page, `${t}.pdf`).getByRole("status")).toHaveText("Uploaded", { timeout: 20_000 });
+  // Confirmed by a toast; focus is on the file just uploaded, not back at the top of the page.
+  await expect(toastSaying(page, `“${t}” uploaded.`)).toBeVisible();
+  await expect(uploadItem(page, `${t}.pdf`)).toBeFocused();
   await search(page).fill(t);
   await expect(page.locator("tr[data-resource-id]")).toHaveCount(1);
   await page.getByRole("button", { name: `Edit ${t}` }).click();

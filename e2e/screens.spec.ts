@@ -1,11 +1,16 @@
 // Every page and state, for each role, on a desktop (1440 × 900) and a phone (390 × 844): no page is
 // wider than the screen, dialogs sit inside the viewport and centred, focus comes back to the control
-// that opened them, and axe finds no serious or critical accessibility violation.
+// that opened them, and axe finds no serious or critical accessibility violation, in light and in dark.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { FILES } from "@/sandbox/testing/files";
 import { signInAsClinicAdmin } from "./support/clinic-admin";
 import { PRACTITIONER, STAFF, currentSession, signInAs } from "./support/session";
+import { pageShade } from "./support/theme";
+
+// Checked as the page rests: with reduced motion the app changes colours at once (app/globals.css),
+// so a switch to dark is not caught halfway through a button's colour transition.
+test.use({ reducedMotion: "reduce" });
 
 const SIZES = {
   desktop: { width: 1440, height: 900 },
@@ -42,6 +47,7 @@ const PAGES: Record<Role, string[]> = {
     "/admin/webhooks?outcome=nonsense&from=nope",
     "/admin/clinic-key",
     "/admin/environment",
+    "/admin/settings",
     "/admin/reconciliation",
     "/admin/audit",
     "/admin/alerts",
@@ -141,6 +147,13 @@ for (const role of ["practitioner", "staff", "admin"] as const) {
         await snap(page, `${role} ${path}`);
         await expectFits(page, `${path} (${role}, ${sizeName})`);
         await expectAccessible(page, `${path} (${role}, ${sizeName})`);
+        // The same page with the system in dark mode (no theme chosen: the app follows the system).
+        await page.emulateMedia({ colorScheme: "dark" });
+        await expect.poll(() => pageShade(page)).toBe("dark");
+        await snap(page, `dark ${role} ${path}`);
+        await expectFits(page, `${path} (${role}, ${sizeName}, dark)`);
+        await expectAccessible(page, `${path} (${role}, ${sizeName}, dark)`);
+        await page.emulateMedia({ colorScheme: "light" });
       }
       if (role === "practitioner" && sizeName === "desktop") {
         // "/" goes to the page's search; the page size is kept in the address through a reload.
@@ -174,6 +187,10 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
       await visit(page, path);
       await expectFits(page, `${path} signed out`);
       await expectAccessible(page, `${path} signed out`);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await snap(page, `dark signed out ${path}`);
+      await expectAccessible(page, `${path} signed out, dark`);
+      await page.emulateMedia({ colorScheme: "light" });
     }
   });
 
@@ -182,6 +199,8 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(size);
+    // The dialogs and the queue in dark on the phone, in light on the desktop.
+    await page.emulateMedia({ colorScheme: sizeName === "phone" ? "dark" : "light" });
     await signInAs(page, PRACTITIONER, { nth: 2 });
     await openLibrary(page);
     const name = `screens-${Date.now().toString(36)}`;
@@ -227,6 +246,7 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
   test(`admin dialogs and the event drawer at ${sizeName} size: centred, accessible, focus back`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: sizeName === "phone" ? "dark" : "light" });
     await signInAsClinicAdmin(page, 0);
     await visit(page, "/admin/accounts");
     const revoke = page.getByRole("button", { name: /^Revoke .*connection$/ }).filter({ visible: true });

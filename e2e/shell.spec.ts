@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { signInAsClinicAdmin } from "./support/clinic-admin";
 import { PRACTITIONER, currentSession, signInAs } from "./support/session";
+import { pageShade } from "./support/theme";
 
 test("signed out, the home page offers only the way in", async ({ page }) => {
   await page.goto("/");
@@ -45,4 +46,43 @@ test("pages refuse to be framed by other sites", async ({ request }) => {
   const response = await request.get("/");
   expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(response.headers()["x-frame-options"]).toBe("DENY");
+});
+
+test("the theme follows the system until the person picks one, which is kept and rendered on the server", async ({
+  page,
+}) => {
+  await signInAs(page, PRACTITIONER);
+  const shade = () => pageShade(page);
+  const theme = page.getByLabel("Theme");
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/");
+  await expect(theme).toHaveValue("system");
+  await expect.poll(shade).toBe("dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect.poll(shade).toBe("light");
+
+  // Dark, chosen while the system is light: applied at once, and kept through a reload.
+  await theme.selectOption("dark");
+  await expect.poll(shade).toBe("dark");
+  await page.reload();
+  await expect(theme).toHaveValue("dark");
+  await expect.poll(shade).toBe("dark");
+  // The server writes the choice into the page itself, so the first paint is already dark.
+  const html = await (await page.request.get("/")).text();
+  expect(html).toMatch(/<html lang="en" class="dark"/);
+
+  // Light, chosen while the system is dark.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await theme.selectOption("light");
+  await expect.poll(shade).toBe("light");
+  await page.reload();
+  await expect.poll(shade).toBe("light");
+
+  // Back to the system: the choice is forgotten and the page follows the (dark) system again.
+  await theme.selectOption("system");
+  await expect.poll(shade).toBe("dark");
+  await page.reload();
+  await expect(theme).toHaveValue("system");
+  expect(await (await page.request.get("/")).text()).toMatch(/<html lang="en">/);
 });

@@ -2,8 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { SERVER_ACTION_BODY_LIMIT_BYTES, serverActionRefusal } from "@/lib/server-action-guard";
 
-const ACTION = { "next-action": "7f00aa", host: "localhost:3000" };
+const ACTION = { "next-action": "7f00aa", host: "localhost:3000", "content-length": "120" };
 const TOO_LARGE = { status: 413, error: "This request is too large." };
+const UNMEASURED = { status: 411, error: "This request must state its length." };
 const FOREIGN = { status: 403, error: "This request did not come from this app." };
 
 describe("serverActionRefusal", () => {
@@ -28,6 +29,16 @@ describe("serverActionRefusal", () => {
       "over the body limit",
       { ...ACTION, origin: "http://localhost:3000", "content-length": String(SERVER_ACTION_BODY_LIMIT_BYTES + 1) },
       TOO_LARGE,
+    ],
+    [
+      "a body sent in chunks, without a length",
+      { "next-action": "7f00aa", host: "localhost:3000", "transfer-encoding": "chunked" },
+      UNMEASURED,
+    ],
+    [
+      "no length at all, even from the app's own page",
+      { "next-action": "7f00aa", host: "localhost:3000", origin: "http://localhost:3000" },
+      UNMEASURED,
     ],
     ["from another site", { ...ACTION, origin: "http://evil.example" }, FOREIGN],
     ["from another port of the same host", { ...ACTION, origin: "http://localhost:3001" }, FOREIGN],

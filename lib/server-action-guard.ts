@@ -1,7 +1,10 @@
-// Server-action requests that no page of this app sends, refused by proxy.ts with a plain answer
-// before Next.js decodes them (Next.js would answer them with an opaque 500): a body declared
-// larger than Next.js accepts for an action, and an Origin other than the host the request was
-// sent to (a cross-site POST; Next.js refuses it too, later and less plainly). Pure: headers in.
+// Server-action requests that no page of this app sends, refused by the app's server
+// (lib/server/app-server.ts, before Next.js reads the body) and by proxy.ts (under `next dev`) with
+// a plain answer before Next.js decodes them (Next.js would answer them with an opaque 500): a body declared
+// larger than Next.js accepts for an action, a body that does not declare its length (sent in
+// chunks: a browser always declares it, and a chunked 50 MB body would be read before the limit
+// applies), and an Origin other than the host the request was sent to (a cross-site POST; Next.js
+// refuses it too, later and less plainly). Pure: headers in.
 export const SERVER_ACTION_BODY_LIMIT_BYTES = 1024 * 1024; // Next.js's default serverActions.bodySizeLimit ("1mb")
 
 export interface Refusal {
@@ -11,7 +14,9 @@ export interface Refusal {
 
 export function serverActionRefusal(headers: Headers): Refusal | null {
   if (!headers.has("next-action")) return null;
-  const declared = Number(headers.get("content-length") ?? "NaN");
+  const length = headers.get("content-length");
+  if (length === null) return { status: 411, error: "This request must state its length." };
+  const declared = Number(length);
   if (Number.isFinite(declared) && declared > SERVER_ACTION_BODY_LIMIT_BYTES)
     return { status: 413, error: "This request is too large." };
   const origin = headers.get("origin");

@@ -1,6 +1,7 @@
 // The admin console's frame: only admins get past it (each page and action checks again itself, as
 // a layout is not re-run on every navigation), and the sections as tabs.
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { AdminSections } from "@/components/admin/admin-sections";
 
@@ -8,11 +9,12 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const { user } = await requireSection("admin");
+  const t = await getTranslations("admin.layout");
   return (
     <section className="space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">Admin</h1>
-        <p className="text-slate-600">Keep {user.clinicName}&apos;s connection to the platform healthy.</p>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-slate-600">{t("intro", { clinic: user.clinicName })}</p>
       </header>
       <AdminSections />
       {children}

@@ -2,12 +2,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { adminOverview } from "@/lib/admin/overview";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 
-export const metadata: Metadata = { title: "Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("admin.layout"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 function Card({ title, href, children }: { title: string; href: string; children: ReactNode }) {
@@ -27,57 +30,65 @@ export default async function AdminOverviewPage() {
   const { user } = await requireSection("admin");
   const o = await adminOverview({ userId: user.id, clinicId: user.clinicId });
   const s = o.accounts.byStatus;
+  const [t, env] = await Promise.all([getTranslations("admin.overview"), getTranslations("admin.environment")]);
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      <Card title="Accounts" href="/admin/accounts">
+      <Card title={t("accounts")} href="/admin/accounts">
         {o.environment.authMode === "clinic" ? (
-          <p>
-            Clinic token: <StatusBadge state={o.accounts.clinicConnection ?? "none"} />
-          </p>
+          <p>{t.rich("clinicToken", { badge: () => <StatusBadge state={o.accounts.clinicConnection ?? "none"} /> })}</p>
         ) : (
           <p>
-            {o.accounts.users} {o.accounts.users === 1 ? "user" : "users"}: {s.connected} connected, {s.expiring}{" "}
-            expiring, {s.broken} broken, {s.revoked} revoked{s.none ? `, ${s.none} not connected` : ""}.
+            {t("accountCounts", {
+              users: o.accounts.users,
+              connected: s.connected,
+              expiring: s.expiring,
+              broken: s.broken,
+              revoked: s.revoked,
+              none: s.none,
+            })}
           </p>
         )}
-        {s.broken > 0 && <p className="text-red-700">Broken connections need their users to sign in again.</p>}
+        {s.broken > 0 && <p className="text-red-700">{t("brokenHint")}</p>}
       </Card>
-      <Card title="Clinic key" href="/admin/clinic-key">
+      <Card title={t("clinicKey")} href="/admin/clinic-key">
         <p>
           <StatusBadge state={o.clinicKey.state} />{" "}
-          {o.clinicKey.since && (
-            <>
-              since <When iso={o.clinicKey.since} />
-            </>
-          )}
+          {o.clinicKey.since && t.rich("since", { when: () => <When iso={o.clinicKey.since} /> })}
         </p>
-        {o.clinicKey.state === "revoked" && (
-          <p className="text-red-700">The clinic revoked access: enter its new key.</p>
-        )}
+        {o.clinicKey.state === "revoked" && <p className="text-red-700">{t("keyRevoked")}</p>}
       </Card>
-      <Card title="Webhooks" href="/admin/webhooks">
+      <Card title={t("webhooks")} href="/admin/webhooks">
         <p>
-          Last received: <When iso={o.webhooks.lastReceiptAt} empty="none yet" /> · {o.webhooks.receiptsLast24h} in 24 h
+          {t.rich("lastReceived", {
+            when: () => <When iso={o.webhooks.lastReceiptAt} empty={t("noneYet")} />,
+            count: o.webhooks.receiptsLast24h,
+          })}
         </p>
-        <p>Gaps filled by reconciliation in 7 days: {o.webhooks.gapsLast7Days}</p>
+        <p>{t("gaps", { count: o.webhooks.gapsLast7Days })}</p>
         <p>
-          Secret {o.webhooks.secretConfigured ? "configured" : "missing"}, challenge token{" "}
-          {o.webhooks.challengeConfigured ? "configured" : "missing"}.
+          {t("secrets", {
+            secret: o.webhooks.secretConfigured ? "yes" : "no",
+            challenge: o.webhooks.challengeConfigured ? "yes" : "no",
+          })}
         </p>
       </Card>
-      <Card title="Reconciliation" href="/admin/reconciliation">
+      <Card title={t("reconciliation")} href="/admin/reconciliation">
         {o.reconciliation ? (
           <p>
-            <StatusBadge state={o.reconciliation.status} /> requested <When iso={o.reconciliation.requestedAt} />
-            {o.reconciliation.status === "succeeded" ? `, ${o.reconciliation.inserted} missing events added` : ""}
+            {t.rich("run", {
+              badge: () => <StatusBadge state={o.reconciliation?.status ?? "none"} />,
+              when: () => <When iso={o.reconciliation?.requestedAt} />,
+              succeeded: o.reconciliation.status === "succeeded" ? "yes" : "no",
+              inserted: o.reconciliation.inserted,
+            })}
           </p>
         ) : (
-          <p>None yet.</p>
+          <p>{t("noRun")}</p>
         )}
       </Card>
-      <Card title="Environment" href="/admin/environment">
-        <p>{o.environment.server}</p>
-        <p>{o.environment.authMode === "role" ? "Role-based authorization" : "Clinic-level authorization"}</p>
+      <Card title={t("environment")} href="/admin/environment">
+        <p>{env("server", { ...o.environment.server })}</p>
+        <p>{o.environment.authMode === "role" ? t("roleMode") : t("clinicMode")}</p>
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 // The staff timeline: what happened in the caller's clinic, live, filterable, beyond 30 days.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { db } from "@/lib/db";
 import { eventsPerDay } from "@/lib/events/timeline/chart";
@@ -9,7 +10,9 @@ import { EventTimeline } from "@/components/events/event-timeline";
 import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
 import { startReconciliation } from "@/app/events/reconciliation-actions";
 
-export const metadata: Metadata = { title: "Events" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("events.page"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function EventsPage({
@@ -18,6 +21,7 @@ export default async function EventsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { clinicId, user } = await requireSection("events");
+  const t = await getTranslations("events.page");
   const raw = await searchParams;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const parsed = TimelineFiltersSchema.safeParse({
@@ -31,14 +35,15 @@ export default async function EventsPage({
   // The head is read before the list: an event that arrives in between moves the head the browser
   // starts from, so its first poll refetches instead of taking the newer head as its baseline.
   const head = await timelineHead(db, clinicId);
-  const [page, chart] = await Promise.all([listTimeline(db, clinicId, filters), eventsPerDay(db, clinicId, filters)]);
+  const [page, chart] = await Promise.all([
+    listTimeline(db, clinicId, user.timeZone, filters),
+    eventsPerDay(db, clinicId, user.timeZone, filters),
+  ]);
   return (
     <section className="space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">Events</h1>
-        <p className="text-slate-600">
-          Everything that happens at {user.clinicName}, as it arrives. Kept here beyond the platform&apos;s 30 days.
-        </p>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-slate-600">{t("intro", { clinic: user.clinicName })}</p>
       </header>
       {user.isAdmin && <ReconciliationPanel start={startReconciliation} />}
       <EventTimeline initialFilters={filters} initialPage={page} initialChart={chart} initialHead={head} />

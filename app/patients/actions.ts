@@ -8,7 +8,7 @@ import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { auditPatientSearch } from "@/lib/audit/patient-search";
 import { PatientPageQuerySchema } from "@/lib/resources/fields";
-import { peopleNames } from "@/lib/people/names";
+import { peopleNames, rememberListedPatients } from "@/lib/people/names";
 
 export const loadPatients = defineAction(
   { name: "patients.list", roles: SECTIONS.patients.roles, input: PatientPageQuerySchema },
@@ -16,6 +16,8 @@ export const loadPatients = defineAction(
     const client = await clientForUser(caller.user.id);
     const page = await client.patients({ number: input.page, size: input.size }, input.q || undefined);
     await auditPatientSearch(caller, input.q, page);
+    // Remembered so other pages (the treatment plans' banner, plan pickers) can say who a patient is.
+    await rememberListedPatients(caller.clinicId, page.items);
     const practitionerIds = page.items.flatMap((p) => (p.practitioner_id ? [p.practitioner_id] : []));
     return succeeded({ ...page, practitionerNames: await peopleNames(caller.clinicId, practitionerIds) });
   },

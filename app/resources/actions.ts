@@ -10,13 +10,13 @@ import { clientForUser } from "@/lib/auth/platform-client";
 import { auditResource } from "@/lib/audit/resource-entry";
 import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
 import { PlatformIdSchema, ResourceEditSchema, ResourceListQuerySchema, toUpdateInput } from "@/lib/resources/fields";
+import { DELETE_RESOURCE, ResourceTargetSchema, deleteResourceWork } from "@/lib/resources/delete";
 import { filteredPage } from "@/lib/resources/list";
 import { clinicPractitioners } from "@/lib/resources/practitioners";
 import { treatmentPlanOptions } from "@/lib/resources/treatment-plans";
 
 const RESOURCES = SECTIONS.resources.roles;
 const ForPractitioner = z.object({ practitionerId: PlatformIdSchema.optional() });
-const ResourceTarget = ForPractitioner.extend({ resourceId: PlatformIdSchema });
 
 export const loadResources = defineAction(
   { name: "resources.list", roles: RESOURCES, input: ResourceListQuerySchema, wording: RESOURCE_WORDING },
@@ -52,7 +52,7 @@ export const updateResourceDetails = defineAction(
   {
     name: "resources.update",
     roles: RESOURCES,
-    input: ResourceEditSchema.extend(ResourceTarget.shape),
+    input: ResourceEditSchema.extend(ResourceTargetSchema.shape),
     wording: RESOURCE_WORDING,
   },
   async ({ caller, input: { practitionerId: requested, resourceId, ...fields } }) => {
@@ -63,12 +63,4 @@ export const updateResourceDetails = defineAction(
   },
 );
 
-export const deleteResource = defineAction(
-  { name: "resources.delete", roles: RESOURCES, input: ResourceTarget, wording: RESOURCE_WORDING },
-  async ({ caller, input }) => {
-    const { client, practitionerId } = await actFor(caller, input.practitionerId);
-    const { resource } = await client.resources.delete(practitionerId, input.resourceId);
-    await auditResource(caller, "resource.deleted", input.resourceId, practitionerId, resource);
-    return succeeded({ id: input.resourceId });
-  },
-);
+export const deleteResource = defineAction(DELETE_RESOURCE, deleteResourceWork);

@@ -2,6 +2,7 @@
 // resources. Staff act for a practitioner of their clinic. The page checks the role itself; every
 // action and the upload route check again.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { ResourceLibrary } from "@/components/resources/resource-library";
 import {
@@ -13,7 +14,9 @@ import {
   updateResourceDetails,
 } from "@/app/resources/actions";
 
-export const metadata: Metadata = { title: "Resources" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("resources.page"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function ResourcesPage({
@@ -25,15 +28,12 @@ export default async function ResourcesPage({
   const raw = (await searchParams).practitioner;
   const practitioner = typeof raw === "string" && raw.length > 0 && raw.length <= 100 ? raw : undefined;
   const isStaff = user.platformUserType === "Staff";
+  const t = await getTranslations("resources.page");
   return (
     <section className="space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">Resources</h1>
-        <p className="text-slate-600">
-          {isStaff
-            ? "Guides, handouts, infographics, meal plans and workbooks of your clinic's practitioners."
-            : "Your guides, handouts, infographics, meal plans and workbooks."}
-        </p>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-slate-600">{isStaff ? t("introStaff") : t("introPractitioner")}</p>
       </header>
       <ResourceLibrary
         isStaff={isStaff}

@@ -1,7 +1,9 @@
 // Every user of the clinic with their platform connection, and what an admin can do about each.
 // Buttons stay in place (disabled when they do not apply) so their messages survive the refresh.
 // The page hands in the Accounts route's server actions; each button binds one to its row.
+import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/actions/result";
+import type { Say } from "@/lib/events/summary-messages";
 import type { AccountRow } from "@/lib/admin/accounts";
 import { ActionButton } from "@/components/admin/action-button";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -22,52 +24,57 @@ function who(row: AccountRow): string {
   return row.name ?? row.platformUserId;
 }
 
+function basisText({ adminBasis: { why, by } }: AccountRow, say: Say): string {
+  if (why === "promoted" || why === "demoted")
+    return say("admin.accounts.basis.override", {
+      why,
+      by: by ?? "",
+      who: by === undefined ? "unknown" : by === "" ? "operator" : "named",
+    });
+  return why === "none" ? "—" : say(`admin.accounts.basis.${why}`);
+}
+
 function ConnectionActions({ row, perUser, actions }: { row: AccountRow; perUser: boolean; actions: AccountActions }) {
+  const t = useTranslations("admin.accounts");
   const c = row.connection;
   if (!perUser || !c)
-    return (
-      <span className="text-xs text-slate-500">
-        {perUser ? "Has not connected yet" : "Acts through the clinic connection"}
-      </span>
-    );
+    return <span className="text-xs text-slate-500">{perUser ? t("notConnected") : t("viaClinic")}</span>;
   const name = who(row);
   const ended = c.status === "revoked" || c.status === "broken";
-  const mend = "Only a new sign-in by this user can mend it.";
+  const mend = t("mend");
   const target = { connectionId: c.id };
   return (
     <>
       <ActionButton
-        label="Force refresh"
-        ariaLabel={`Force refresh for ${name}`}
+        label={t("forceRefresh")}
+        ariaLabel={t("forceRefreshFor", { name })}
         action={actions.forceRefresh.bind(null, target)}
         disabled={ended}
         disabledReason={mend}
       />
       <ActionButton
-        label="Ask to reconnect"
-        ariaLabel={`Ask to reconnect: ${name}`}
+        label={t("askReconnect")}
+        ariaLabel={t("askReconnectFor", { name })}
         action={actions.requestReconnect.bind(null, target)}
         disabled={c.status === "revoked"}
         disabledReason={mend}
         confirm={{
-          title: `Ask ${name} to reconnect?`,
-          description:
-            "Their current tokens stop working now; they are asked to sign in with the platform again the next time they need it.",
-          confirmLabel: "Ask to reconnect",
+          title: t("askReconnectTitle", { name }),
+          description: t("askReconnectBody"),
+          confirmLabel: t("askReconnect"),
         }}
       />
       <ActionButton
-        label="Revoke"
+        label={t("revoke")}
         variant="danger"
-        ariaLabel={`Revoke ${name}'s connection`}
+        ariaLabel={t("revokeFor", { name })}
         action={actions.revoke.bind(null, target)}
         disabled={c.status === "revoked"}
-        disabledReason="Already revoked."
+        disabledReason={t("alreadyRevoked")}
         confirm={{
-          title: `Revoke ${name}'s connection?`,
-          description:
-            "The tokens are revoked at the platform and here. The app cannot act for them until they sign in again.",
-          confirmLabel: "Revoke",
+          title: t("revokeTitle", { name }),
+          description: t("revokeBody"),
+          confirmLabel: t("revoke"),
         }}
       />
     </>
@@ -83,14 +90,16 @@ export function AccountsTable({
   perUser: boolean;
   actions: AccountActions;
 }) {
+  const t = useTranslations("admin.accounts");
+  const say = useTranslations();
   const columns: Column<AccountRow>[] = [
     {
       key: "user",
-      header: "User",
+      header: t("user"),
       title: true,
       cell: (row) => (
         <>
-          {who(row)} {row.isYou && <span className="text-xs font-normal text-slate-500">(you)</span>}
+          {who(row)} {row.isYou && <span className="text-xs font-normal text-slate-500">{t("you")}</span>}
           {/* The platform id under a name; without a name it is the line above already. */}
           {row.name && (
             <span className="block font-normal">
@@ -102,22 +111,25 @@ export function AccountsTable({
     },
     {
       key: "type",
-      header: "Platform type",
-      cell: (row) => (row.staffRole ? `${row.platformUserType} · ${row.staffRole}` : row.platformUserType),
+      header: t("platformType"),
+      cell: (row) =>
+        row.staffRole
+          ? t("typeWithRole", { type: say(`roles.${row.platformUserType}`), role: row.staffRole })
+          : say(`roles.${row.platformUserType}`),
     },
-    { key: "role", header: "App role", cell: (row) => row.appRole },
-    { key: "admin-basis", header: "Admin right", cell: (row) => row.adminBasis },
-    { key: "connected", header: "Connected since", cell: (row) => <When iso={row.connection?.connectedAt} /> },
-    { key: "expiry", header: "Token expiry", cell: (row) => <When iso={row.connection?.expiresAt} /> },
+    { key: "role", header: t("appRole"), cell: (row) => say(`roles.${row.appRole}`) },
+    { key: "admin-basis", header: t("adminRight"), cell: (row) => basisText(row, say) },
+    { key: "connected", header: t("connectedSince"), cell: (row) => <When iso={row.connection?.connectedAt} /> },
+    { key: "expiry", header: t("tokenExpiry"), cell: (row) => <When iso={row.connection?.expiresAt} /> },
     {
       key: "last-refresh",
-      header: "Last refresh",
+      header: t("lastRefresh"),
       cell: (row) => (
         <>
-          <When iso={row.connection?.lastRefreshAt} empty="Never" />
+          <When iso={row.connection?.lastRefreshAt} empty={t("never")} />
           {row.connection && row.connection.refreshCount > 0 && (
             <span className="block text-xs text-slate-500">
-              {row.connection.refreshCount} refresh{row.connection.refreshCount === 1 ? "" : "es"}
+              {t("refreshes", { count: row.connection.refreshCount })}
             </span>
           )}
         </>
@@ -125,12 +137,12 @@ export function AccountsTable({
     },
     {
       key: "state",
-      header: "State",
+      header: t("state"),
       cell: (row) => (
         <>
           <StatusBadge
             state={perUser ? (row.connection?.status ?? "none") : "none"}
-            label={perUser ? undefined : "Clinic connection"}
+            label={perUser ? undefined : t("clinicConnection")}
           />
           {row.connection?.stateReason && (
             <span className="block max-w-[14rem] text-xs text-slate-600">{row.connection.stateReason}</span>
@@ -140,22 +152,20 @@ export function AccountsTable({
     },
     {
       key: "actions",
-      header: "Actions",
+      header: t("actions"),
       cell: (row) => (
         <div className="flex flex-wrap gap-2">
           <ConnectionActions row={row} perUser={perUser} actions={actions} />
           <ActionButton
-            label={row.isAdmin ? "Demote" : "Promote to admin"}
-            ariaLabel={row.isAdmin ? `Demote ${who(row)}` : `Promote to admin: ${who(row)}`}
+            label={row.isAdmin ? t("demote") : t("promote")}
+            ariaLabel={row.isAdmin ? t("demoteFor", { name: who(row) }) : t("promoteFor", { name: who(row) })}
             action={actions.setAdmin.bind(null, { userId: row.userId, isAdmin: !row.isAdmin })}
             confirm={
               row.isAdmin
                 ? {
-                    title: `Demote ${who(row)}?`,
-                    description: row.isYou
-                      ? "You will lose the admin console at once."
-                      : "They keep their platform role and lose the admin console.",
-                    confirmLabel: "Demote",
+                    title: t("demoteTitle", { name: who(row) }),
+                    description: row.isYou ? t("demoteSelf") : t("demoteOther"),
+                    confirmLabel: t("demote"),
                   }
                 : undefined
             }
@@ -166,7 +176,7 @@ export function AccountsTable({
   ];
   return (
     <DataTable
-      label="Users of the clinic and their platform connections"
+      label={t("tableLabel")}
       columns={columns}
       rows={rows}
       rowKey={(row) => row.userId}

@@ -1,14 +1,16 @@
 "use client";
 // A button that runs one admin server action (already bound to its target), asks first when the
-// action cannot be undone, says what happened in a live region, and reloads the page's data.
+// action cannot be undone, confirms success with a toast (and says it beside the button), says a
+// failure in an alert beside it, and reloads the page's data.
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type ReactNode } from "react";
+import { toast } from "sonner";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { ActionMessage } from "@/components/ui/action-message";
 
-const UNANSWERED = failure("unavailable", "The server did not answer. Check your connection and try again.");
+const UNANSWERED = failure("unavailable", "admin.unanswered");
 
 interface ActionButtonProps {
   label: string;
@@ -43,6 +45,7 @@ export function ActionButton({
       const outcome = await action().catch(() => UNANSWERED);
       setAsking(false);
       setResult(outcome);
+      if (outcome.ok && outcome.message) toast.success(outcome.message);
       onDone?.(outcome);
       // A caller who is no longer an admin (or signed in) keeps the page and reads why; a reload
       // would only say 404 or leave for the sign-in page.
@@ -72,7 +75,7 @@ export function ActionButton({
           onCancel={() => setAsking(false)}
         />
       )}
-      {result && <ActionMessage result={result} className="max-w-xs text-xs" />}
+      {result && <ActionMessage result={result} className="max-w-xs text-xs" toasted />}
     </span>
   );
 }

@@ -3,22 +3,25 @@
 // reloaded); the current one is marked for screen readers with aria-current.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 export const ADMIN_SECTIONS = [
-  { href: "/admin", label: "Overview" },
-  { href: "/admin/accounts", label: "Accounts" },
-  { href: "/admin/clinic-key", label: "Clinic key" },
-  { href: "/admin/webhooks", label: "Webhooks" },
-  { href: "/admin/reconciliation", label: "Reconciliation" },
-  { href: "/admin/environment", label: "Environment" },
-  { href: "/admin/alerts", label: "Alerts" },
-  { href: "/admin/audit", label: "Audit trail" },
+  { href: "/admin", key: "overview" },
+  { href: "/admin/accounts", key: "accounts" },
+  { href: "/admin/clinic-key", key: "clinicKey" },
+  { href: "/admin/webhooks", key: "webhooks" },
+  { href: "/admin/reconciliation", key: "reconciliation" },
+  { href: "/admin/environment", key: "environment" },
+  { href: "/admin/settings", key: "settings" },
+  { href: "/admin/alerts", key: "alerts" },
+  { href: "/admin/audit", key: "audit" },
 ] as const;
 
 export function AdminSections() {
   const pathname = usePathname();
+  const t = useTranslations("admin.sections");
   return (
-    <nav aria-label="Admin sections" className="flex flex-wrap gap-1 border-b border-slate-200">
+    <nav aria-label={t("label")} className="flex flex-wrap gap-1 border-b border-slate-200">
       {ADMIN_SECTIONS.map((s) => {
         const active = pathname === s.href;
         return (
@@ -28,7 +31,7 @@ export function AdminSections() {
             aria-current={active ? "page" : undefined}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
           >
-            {s.label}
+            {t(s.key)}
           </Link>
         );
       })}

@@ -2,6 +2,7 @@
 // Enter or replace the clinic key. A password field (the key is a credential); the server tries it
 // at the platform before storing it, and answers with a message the admin can act on.
 import { useActionState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { IDLE, type ActionResult } from "@/lib/actions/result";
@@ -15,11 +16,12 @@ export function ClinicKeyForm({
   replacing: boolean;
 }) {
   const [state, formAction, pending] = useActionState(action, IDLE);
+  const t = useTranslations("admin.clinicKey");
   return (
     <form action={formAction} className="space-y-3" noValidate>
       <Field
-        label={replacing ? "New clinic key" : "Clinic key"}
-        hint="From the platform's dashboard for this clinic. It is stored encrypted and only its last four characters are shown."
+        label={replacing ? t("newKey") : t("title")}
+        hint={t("keyHint")}
         errors={state.ok ? undefined : state.errors.clinicKey}
       >
         {(props) => (
@@ -35,7 +37,7 @@ export function ClinicKeyForm({
         )}
       </Field>
       <Button type="submit" variant="primary" busy={pending}>
-        {replacing ? "Replace the key" : "Save the key"}
+        {replacing ? t("replace") : t("save")}
       </Button>
       <ActionMessage result={state} />
     </form>

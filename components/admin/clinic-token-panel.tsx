@@ -2,8 +2,9 @@
 // Clinic-level mode: the one clinic token everyone acts through. Connecting (or replacing) it is a
 // sign-in with the platform by an admin; a working token is revoked first, because a sign-in only
 // replaces a clinic connection that is not working.
-import { signIn } from "next-auth/react";
+import { signInWithPlatform } from "@/components/auth/auth-requests";
 import { useState, useTransition } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ActionFailure, ActionResult } from "@/lib/actions/result";
@@ -12,10 +13,11 @@ import { ActionMessage } from "@/components/ui/action-message";
 const CALLBACK = "/admin/accounts";
 
 export function ClinicTokenButton({ working, prepare }: { working: boolean; prepare: () => Promise<ActionResult> }) {
+  const t = useTranslations("admin.accounts");
   const [asking, setAsking] = useState(false);
   const [pending, start] = useTransition();
   const [error, setError] = useState<ActionFailure | null>(null);
-  const connect = () => void signIn("clinic", { callbackUrl: CALLBACK });
+  const connect = () => void signInWithPlatform(CALLBACK);
   const replace = () =>
     start(async () => {
       const result = await prepare();
@@ -29,13 +31,13 @@ export function ClinicTokenButton({ working, prepare }: { working: boolean; prep
   return (
     <div className="space-y-2">
       <Button variant="primary" busy={pending} onClick={() => (working ? setAsking(true) : connect())}>
-        {working ? "Replace the clinic token" : "Connect the clinic token"}
+        {working ? t("replaceToken") : t("connectToken")}
       </Button>
       <ConfirmDialog
         open={asking}
-        title="Replace the clinic token?"
-        description="The current clinic token is revoked now, then you sign in with the platform to connect a new one. Until you finish signing in, nobody in the clinic can reach the platform through the app."
-        confirmLabel="Revoke and sign in"
+        title={t("replaceTokenTitle")}
+        description={t("replaceTokenBody")}
+        confirmLabel={t("replaceTokenConfirm")}
         busy={pending}
         onConfirm={replace}
         onCancel={() => setAsking(false)}

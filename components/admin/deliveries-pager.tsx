@@ -9,7 +9,7 @@ export function DeliveriesPager({ meta, filters }: { meta: PageMeta; filters: De
   return (
     <Pagination
       meta={meta}
-      noun="delivery attempts"
+      noun="deliveries"
       onPage={(page) => router.push(deliveryFiltersHref("/admin/webhooks", { ...filters, page }))}
     />
   );

@@ -1,43 +1,70 @@
 // One page of the platform's delivery log: each row is one attempt at delivering one event.
+import { useTranslations } from "next-intl";
 import type { DeliveryRow } from "@/lib/admin/webhooks";
+import type { Say } from "@/lib/events/summary-messages";
 import { eventColumn } from "@/components/admin/event-rows";
 import { StatusBadge } from "@/components/admin/status-badge";
-import { DataTable, type Column } from "@/components/ui/data-table";
+import { DataTable, type Column, type ColumnSort } from "@/components/ui/data-table";
+import { deliveryFiltersHref, type DeliveryFilters } from "@/lib/admin/delivery-filters";
 import { When } from "@/components/ui/when";
 
-const COLUMNS: Column<DeliveryRow>[] = [
-  eventColumn((d) => ({ type: d.event_type, id: d.event_id })),
-  { key: "attempted", header: "Attempted", cell: (d) => <When iso={d.attempted_at} /> },
-  { key: "attempt", header: "Attempt", cell: (d) => `${d.attempt} of 6` },
+type SortKey = DeliveryFilters["sort"];
+/** A column's first order when chosen: the latest attempts first, event ids A to Z. */
+const FIRST_ORDER: Record<SortKey, DeliveryFilters["order"]> = { attempted_at: "DESC", event_id: "ASC" };
+
+/** The platform sorts deliveries by event id or attempt time (spec 4.5): those two headers sort. */
+function sortBy(filters: DeliveryFilters, key: SortKey): ColumnSort {
+  const active = filters.sort === key;
+  const order = active ? (filters.order === "ASC" ? "DESC" : "ASC") : FIRST_ORDER[key];
+  return {
+    direction: !active ? "none" : filters.order === "ASC" ? "ascending" : "descending",
+    href: deliveryFiltersHref("/admin/webhooks", { ...filters, sort: key, order, page: 1 }),
+  };
+}
+
+const columns = (filters: DeliveryFilters, t: Say, say: Say): Column<DeliveryRow>[] => [
+  {
+    ...eventColumn((d: DeliveryRow) => ({ type: d.event_type, id: d.event_id }), say),
+    sort: sortBy(filters, "event_id"),
+  },
+  {
+    key: "attempted",
+    header: t("attempted"),
+    cell: (d) => <When iso={d.attempted_at} />,
+    sort: sortBy(filters, "attempted_at"),
+  },
+  { key: "attempt", header: t("attempt"), cell: (d) => t("attemptOf", { attempt: d.attempt, max: 6 }) },
   {
     key: "outcome",
-    header: "Outcome",
+    header: t("outcome"),
     cell: (d) => (
       <>
         <StatusBadge
           state={d.successfully_delivered ? "succeeded" : "failed"}
-          label={d.successfully_delivered ? "Delivered" : "Failed"}
+          label={d.successfully_delivered ? t("delivered") : t("failed")}
         />
         {d.error && <span className="block text-xs text-red-700">{d.error}</span>}
       </>
     ),
   },
-  { key: "http", header: "HTTP", cell: (d) => d.status_code ?? "—" },
-  { key: "took", header: "Took", cell: (d) => `${d.duration_ms} ms` },
-  { key: "next-attempt", header: "Next attempt", cell: (d) => <When iso={d.next_attempt_at} empty="None" /> },
+  { key: "http", header: t("http"), cell: (d) => d.status_code ?? "—" },
+  { key: "took", header: t("took"), cell: (d) => t("ms", { ms: d.duration_ms }) },
+  { key: "next-attempt", header: t("nextAttempt"), cell: (d) => <When iso={d.next_attempt_at} empty={t("none")} /> },
 ];
 
-export function DeliveriesTable({ rows }: { rows: DeliveryRow[] }) {
+export function DeliveriesTable({ rows, filters }: { rows: DeliveryRow[]; filters: DeliveryFilters }) {
+  const t = useTranslations("admin.deliveries");
+  const say = useTranslations();
   if (rows.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-        No delivery attempts match these filters.
+        {t("noMatch")}
       </p>
     );
   return (
     <DataTable
-      label="Webhook deliveries"
-      columns={COLUMNS}
+      label={t("label")}
+      columns={columns(filters, t, say)}
       rows={rows}
       rowKey={(d) => d.id}
       rowProps={(d) => ({ "data-delivery-event": d.event_id, "data-attempted-at": d.attempted_at })}

@@ -1,7 +1,9 @@
 // Delivery success per day as stacked bars (delivered below, failed above) in plain SVG. The picture
 // is one role="img" whose label sums it up; every bar has a <title>, and the same numbers are in a
 // table, so nothing depends on seeing colour.
+import { useTranslations } from "next-intl";
 import { successRate, type DeliveryChart } from "@/lib/admin/delivery-chart";
+import type { Say } from "@/lib/events/summary-messages";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ChartText } from "@/components/ui/chart-text";
 
@@ -12,21 +14,29 @@ const PAD = { left: 32, right: 8, top: 8, bottom: 22 };
 const DELIVERED = "#009E73";
 const FAILED = "#D55E00";
 
-const DAY_COLUMNS: Column<DeliveryChart["days"][number]>[] = [
-  { key: "day", header: "Day", title: true, className: "font-normal", cell: (d) => d.day },
-  { key: "delivered", header: "Delivered", cell: (d) => d.delivered },
-  { key: "failed", header: "Failed", cell: (d) => d.failed },
-  { key: "success", header: "Success", cell: successRate },
+const DAY_COLUMNS = (t: Say): Column<DeliveryChart["days"][number]>[] => [
+  { key: "day", header: t("day"), title: true, className: "font-normal", cell: (d) => d.day },
+  { key: "delivered", header: t("delivered"), cell: (d) => d.delivered },
+  { key: "failed", header: t("failed"), cell: (d) => d.failed },
+  { key: "success", header: t("success"), cell: successRate },
 ];
 
-export function deliveryChartSummary(chart: DeliveryChart): string {
+export function deliveryChartSummary(chart: DeliveryChart, t: Say): string {
   const delivered = chart.days.reduce((s, d) => s + d.delivered, 0);
   const failed = chart.days.reduce((s, d) => s + d.failed, 0);
   const rate = successRate({ delivered, failed });
-  return `Webhook delivery attempts per day, ${chart.from} to ${chart.to}: ${delivered} delivered, ${failed} failed${rate === "—" ? "" : ` (${rate} succeeded)`}.`;
+  return t("summary", {
+    from: chart.from,
+    to: chart.to,
+    delivered,
+    failed,
+    rate,
+    hasRate: rate === "—" ? "no" : "yes",
+  });
 }
 
 export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
+  const t = useTranslations("admin.deliveryChart");
   const max = Math.max(1, ...chart.days.map((d) => d.delivered + d.failed));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -37,11 +47,9 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
   const floor = PAD.top + plotH;
   return (
     <figure className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <figcaption className="text-sm font-medium text-slate-700">
-        Delivery success per day (UTC, the platform&apos;s log)
-      </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={deliveryChartSummary(chart)}>
-        <line x1={PAD.left} x2={W - PAD.right} y1={floor} y2={floor} stroke="#cbd5e1" />
+      <figcaption className="text-sm font-medium text-slate-700">{t("title")}</figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={deliveryChartSummary(chart, t)}>
+        <line x1={PAD.left} x2={W - PAD.right} y1={floor} y2={floor} className="stroke-slate-300" />
         <ChartText x={PAD.left - 4} y={PAD.top + 8} anchor="end">
           {max}
         </ChartText>
@@ -54,7 +62,7 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
           const hf = h(d.failed);
           return (
             <g key={d.day}>
-              <title>{`${d.day}: ${d.delivered} delivered, ${d.failed} failed (${successRate(d)})`}</title>
+              <title>{t("bar", { day: d.day, delivered: d.delivered, failed: d.failed, rate: successRate(d) })}</title>
               {hd > 0 && <rect x={x} y={floor - hd} width={bar} height={hd} fill={DELIVERED} />}
               {hf > 0 && <rect x={x} y={floor - hd - hf} width={bar} height={hf} fill={FAILED} />}
               {i % labelEvery === 0 && (
@@ -66,29 +74,25 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
           );
         })}
       </svg>
-      <ul className="flex flex-wrap gap-4 text-xs text-slate-700" aria-label="Legend">
+      <ul className="flex flex-wrap gap-4 text-xs text-slate-700" aria-label={t("legend")}>
         <li className="inline-flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: DELIVERED }} />
-          Delivered
+          {t("delivered")}
         </li>
         <li className="inline-flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: FAILED }} />
-          Failed
+          {t("failed")}
         </li>
       </ul>
-      {chart.truncated && (
-        <p className="text-xs text-amber-800">
-          More attempts than the chart reads at once: the counts are a lower bound.
-        </p>
-      )}
+      {chart.truncated && <p className="text-xs text-amber-800">{t("truncated")}</p>}
       <details className="text-sm">
-        <summary className="cursor-pointer text-slate-600">Show the numbers as a table</summary>
+        <summary className="cursor-pointer text-slate-600">{t("showTable")}</summary>
         <div className="mt-2">
           <DataTable
             bare
             density="compact"
-            label="Delivery attempts per day"
-            columns={DAY_COLUMNS}
+            label={t("tableLabel")}
+            columns={DAY_COLUMNS(t)}
             rows={chart.days}
             rowKey={(d) => d.day}
           />

@@ -4,6 +4,7 @@
 import { fieldErrors } from "@/lib/contract/field-errors";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { DateFilterInput } from "@/components/events/date-filter-input";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -26,6 +27,8 @@ export function DeliveryFiltersForm({
 }) {
   const router = useRouter();
   const id = useId();
+  const t = useTranslations("admin.deliveryFilters");
+  const say = useTranslations();
   const [attemptedAt, setAttemptedAt] = useState(filters.attempted_at ?? "");
   const [formErrors, setFormErrors] = useState<Record<string, string[]>>({});
   const shown = { ...errors, ...formErrors };
@@ -54,17 +57,19 @@ export function DeliveryFiltersForm({
   return (
     <form
       onSubmit={apply}
-      aria-label="Delivery filters"
+      aria-label={t("label")}
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
     >
       <div className="flex flex-wrap items-end gap-4">
         <div>
           <DateFilterInput value={filters.attempted_at} onChange={setAttemptedAt} />
-          <p className="mt-1 text-xs text-slate-500">Attempt date, UTC{attemptedAt ? `: ${attemptedAt}` : ""}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            {attemptedAt ? t("dateHintValue", { value: attemptedAt }) : t("dateHint")}
+          </p>
         </div>
         <div className="space-y-1 text-sm">
           <label htmlFor={`${id}-event_id`} className="block font-medium text-slate-700">
-            Event id
+            {t("eventId")}
           </label>
           <input
             id={`${id}-event_id`}
@@ -76,35 +81,35 @@ export function DeliveryFiltersForm({
         </div>
         <div className="space-y-1 text-sm">
           <label htmlFor={`${id}-delivered`} className="block font-medium text-slate-700">
-            Outcome
+            {t("outcome")}
           </label>
           <select id={`${id}-delivered`} name="delivered" defaultValue={filters.delivered ?? ""} className={select}>
-            <option value="">Delivered or failed</option>
-            <option value="true">Delivered</option>
-            <option value="false">Failed</option>
+            <option value="">{t("either")}</option>
+            <option value="true">{t("delivered")}</option>
+            <option value="false">{t("failed")}</option>
           </select>
         </div>
         <div className="space-y-1 text-sm">
           <label htmlFor={`${id}-sort`} className="block font-medium text-slate-700">
-            Sort by
+            {t("sortBy")}
           </label>
           <select id={`${id}-sort`} name="sort" defaultValue={filters.sort} className={select}>
-            <option value="attempted_at">Attempt time</option>
-            <option value="event_id">Event id</option>
+            <option value="attempted_at">{t("attemptTime")}</option>
+            <option value="event_id">{t("eventId")}</option>
           </select>
         </div>
         <div className="space-y-1 text-sm">
           <label htmlFor={`${id}-order`} className="block font-medium text-slate-700">
-            Order
+            {t("order")}
           </label>
           <select id={`${id}-order`} name="order" defaultValue={filters.order} className={select}>
-            <option value="DESC">Descending</option>
-            <option value="ASC">Ascending</option>
+            <option value="DESC">{t("desc")}</option>
+            <option value="ASC">{t("asc")}</option>
           </select>
         </div>
         <div className="space-y-1 text-sm">
           <label htmlFor={`${id}-size`} className="block font-medium text-slate-700">
-            Per page
+            {t("perPage")}
           </label>
           <select id={`${id}-size`} name="size" defaultValue={String(filters.size)} className={select}>
             {DELIVERY_PAGE_SIZES.map((s) => (
@@ -116,16 +121,16 @@ export function DeliveryFiltersForm({
         </div>
         <div className="flex gap-2">
           <Button type="submit" variant="primary">
-            Apply filters
+            {t("apply")}
           </Button>
-          <Button onClick={() => router.push(deliveryFiltersHref(BASE, DEFAULT_DELIVERY_FILTERS))}>Clear</Button>
+          <Button onClick={() => router.push(deliveryFiltersHref(BASE, DEFAULT_DELIVERY_FILTERS))}>{t("clear")}</Button>
         </div>
       </div>
       {Object.keys(shown).length > 0 && (
         <div role="alert">
           <ul className="list-inside list-disc text-sm text-red-700">
             {Object.entries(shown).map(([field, messages]) => (
-              <li key={field}>{messages.join(" ")}</li>
+              <li key={field}>{messages.map((m) => (say.has(m) ? say(m) : m)).join(" ")}</li>
             ))}
           </ul>
         </div>

@@ -3,6 +3,7 @@
 // when it reached us.
 import type { Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
+import type { Say } from "@/lib/events/summary-messages";
 
 export interface StoredEventRow {
   id: string;
@@ -22,20 +23,20 @@ export function EventLabel({ type, id }: { type: string; id: string }) {
 }
 
 /** The title column of a table of events, whatever the row calls its type and id. */
-export function eventColumn<Row>(label: (row: Row) => { type: string; id: string }): Column<Row> {
+export function eventColumn<Row>(label: (row: Row) => { type: string; id: string }, say: Say): Column<Row> {
   return {
     key: "event",
-    header: "Event",
+    header: say("admin.events.event"),
     title: true,
     className: "font-normal",
     cell: (row) => <EventLabel {...label(row)} />,
   };
 }
 
-export function storedEventColumns<Row extends StoredEventRow>(receivedHeader: string): Column<Row>[] {
+export function storedEventColumns<Row extends StoredEventRow>(receivedHeader: string, say: Say): Column<Row>[] {
   return [
-    eventColumn((e) => e),
-    { key: "created", header: "Created", cell: (e) => <When iso={e.createdAt} /> },
+    eventColumn((e) => e, say),
+    { key: "created", header: say("admin.events.created"), cell: (e) => <When iso={e.createdAt} /> },
     { key: "received", header: receivedHeader, cell: (e) => <When iso={e.receivedAt} /> },
   ];
 }

@@ -2,6 +2,8 @@
 // The clinic's last reconciliation runs with what they found, polled quickly while one is under
 // way (the panel above starts runs and shows the current one's progress bar).
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import type { Say } from "@/lib/events/summary-messages";
 import type { ReconciliationView } from "@/lib/events/reconcile/view";
 import { getResult } from "@/lib/actions/client";
 import { eventColumn } from "@/components/admin/event-rows";
@@ -14,18 +16,18 @@ const ACTIVE = new Set(["queued", "running"]);
 type Run = ReconciliationView;
 type FailedDelivery = Run["failedDeliveries"][number];
 
-const RUN_COLUMNS: Column<Run>[] = [
+const RUN_COLUMNS = (t: Say): Column<Run>[] => [
   {
     key: "requested",
-    header: "Requested",
+    header: t("requested"),
     title: true,
     className: "font-normal",
     cell: (r) => <When iso={r.requestedAt} />,
   },
-  { key: "trigger", header: "Trigger", cell: (r) => (r.trigger === "manual" ? "By an admin" : "Schedule") },
+  { key: "trigger", header: t("trigger"), cell: (r) => (r.trigger === "manual" ? t("byAdmin") : t("schedule")) },
   {
     key: "state",
-    header: "State",
+    header: t("state"),
     cell: (r) => (
       <>
         <StatusBadge state={r.status} />
@@ -34,25 +36,26 @@ const RUN_COLUMNS: Column<Run>[] = [
       </>
     ),
   },
-  { key: "finished", header: "Finished", cell: (r) => <When iso={r.finishedAt} /> },
-  { key: "read", header: "Events read", cell: (r) => r.fetched },
-  { key: "added", header: "Missing events added", cell: (r) => r.inserted },
-  { key: "failed-deliveries", header: "Failed deliveries reported", cell: (r) => r.failedDeliveries.length },
+  { key: "finished", header: t("finished"), cell: (r) => <When iso={r.finishedAt} /> },
+  { key: "read", header: t("read"), cell: (r) => r.fetched },
+  { key: "added", header: t("added"), cell: (r) => r.inserted },
+  { key: "failed-deliveries", header: t("failedReported"), cell: (r) => r.failedDeliveries.length },
 ];
 
-const FAILED_COLUMNS: Column<FailedDelivery>[] = [
-  eventColumn((d) => ({ type: d.eventType, id: d.eventId })),
-  { key: "attempts", header: "Failed attempts", cell: (d) => d.failedAttempts },
-  { key: "last-attempt", header: "Last attempt", cell: (d) => <When iso={d.lastAttemptAt} /> },
-  { key: "last-answer", header: "Last answer", cell: lastAnswer },
+const FAILED_COLUMNS = (t: Say, say: Say): Column<FailedDelivery>[] => [
+  eventColumn((d) => ({ type: d.eventType, id: d.eventId }), say),
+  { key: "attempts", header: t("attempts"), cell: (d) => d.failedAttempts },
+  { key: "last-attempt", header: t("lastAttempt"), cell: (d) => <When iso={d.lastAttemptAt} /> },
+  { key: "last-answer", header: t("lastAnswer"), cell: (d) => lastAnswer(d, t) },
   {
     key: "stored",
-    header: "Stored here",
-    cell: (d) => (d.storedLocally ? "Yes" : <span className="text-red-700">No</span>),
+    header: t("storedHere"),
+    cell: (d) => (d.storedLocally ? t("yes") : <span className="text-red-700">{t("no")}</span>),
   },
 ];
 
 export function RecentRuns({ initial }: { initial: ReconciliationView[] }) {
+  const t = useTranslations("admin.runs");
   const runs = useQuery({
     queryKey: ["admin", "recent-runs"],
     queryFn: () => getResult<ReconciliationView[]>("/api/reconciliation/runs"),
@@ -61,15 +64,14 @@ export function RecentRuns({ initial }: { initial: ReconciliationView[] }) {
     staleTime: 0,
   });
   const rows = runs.data;
-  if (rows.length === 0)
-    return <p className="text-sm text-slate-600">No reconciliation has run for this clinic yet.</p>;
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   // A run reports the failures since the one before it, so the newest run that found any shows them.
   const reporting = rows.find((r) => r.failedDeliveries.length > 0);
   return (
     <div className="space-y-4">
       <DataTable
-        label="Last reconciliation runs"
-        columns={RUN_COLUMNS}
+        label={t("label")}
+        columns={RUN_COLUMNS(t)}
         rows={rows}
         rowKey={(r) => r.id}
         rowProps={(r) => ({ "data-run": r.id })}
@@ -79,27 +81,29 @@ export function RecentRuns({ initial }: { initial: ReconciliationView[] }) {
   );
 }
 
-function lastAnswer(d: FailedDelivery): string {
-  if (d.lastStatus !== null) return `HTTP ${d.lastStatus}${d.lastError ? `: ${d.lastError}` : ""}`;
-  return d.lastError ?? "no answer";
+function lastAnswer(d: FailedDelivery, t: Say): string {
+  if (d.lastStatus !== null)
+    return d.lastError
+      ? t("httpError", { status: d.lastStatus, error: d.lastError })
+      : t("http", { status: d.lastStatus });
+  return d.lastError ?? t("noAnswer");
 }
 
 function FailedDeliveries({ run }: { run: ReconciliationView }) {
   const missing = run.failedDeliveries.filter((d) => !d.storedLocally).length;
+  const t = useTranslations("admin.runs");
+  const say = useTranslations();
   return (
     <section aria-labelledby="failed-deliveries" className="space-y-2">
       <h4 id="failed-deliveries" className="font-semibold">
-        Failed webhook deliveries
+        {t("failedTitle")}
       </h4>
       <p className="text-sm text-slate-600">
-        Reported by the platform to the run requested <When iso={run.requestedAt} />.{" "}
-        {missing === 0
-          ? "Every one of these events is stored here all the same (reconciliation fetched what the webhooks missed)."
-          : `${missing} of these events could not be fetched (older than the platform's 30 days, or gone); the others are stored here.`}
+        {t.rich("reportedTo", { when: () => <When iso={run.requestedAt} />, missing })}
       </p>
       <DataTable
-        label="Failed webhook deliveries"
-        columns={FAILED_COLUMNS}
+        label={t("failedTitle")}
+        columns={FAILED_COLUMNS(t, say)}
         rows={run.failedDeliveries}
         rowKey={(d) => d.eventId}
         rowProps={(d) => ({ "data-failed-event": d.eventId })}

@@ -1,4 +1,7 @@
-// A state as a coloured pill with its name in words (colour is never the only cue).
+// A state as a coloured pill with its name in words (colour is never the only cue; the words are the
+// catalogs' `admin.states.*`).
+import { useTranslations } from "next-intl";
+
 const TONES = {
   good: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   warn: "bg-amber-50 text-amber-900 ring-amber-200",
@@ -8,37 +11,38 @@ const TONES = {
 
 export type Tone = keyof typeof TONES;
 
-const STATES: Record<string, { label: string; tone: Tone }> = {
-  connected: { label: "Connected", tone: "good" },
-  expiring: { label: "Expiring", tone: "warn" },
-  broken: { label: "Broken", tone: "bad" },
-  revoked: { label: "Revoked", tone: "off" },
-  none: { label: "Not connected", tone: "off" },
-  not_entered: { label: "Not entered", tone: "off" },
-  waiting: { label: "Waiting for activation", tone: "warn" },
-  activated: { label: "Activated", tone: "good" },
-  queued: { label: "Queued", tone: "warn" },
-  running: { label: "Running", tone: "warn" },
-  succeeded: { label: "Succeeded", tone: "good" },
-  failed: { label: "Failed", tone: "bad" },
-  configured: { label: "Configured", tone: "good" },
-  local_default: { label: "Local default", tone: "warn" },
-  missing: { label: "Missing", tone: "bad" },
-  failing: { label: "Failing", tone: "warn" },
-  disabled: { label: "Disabled", tone: "bad" },
-  open: { label: "Needs attention", tone: "warn" },
-  acknowledged: { label: "Acknowledged", tone: "off" },
-  resolved: { label: "Resolved", tone: "good" },
+const STATES: Record<string, Tone> = {
+  connected: "good",
+  expiring: "warn",
+  broken: "bad",
+  revoked: "off",
+  none: "off",
+  not_entered: "off",
+  waiting: "warn",
+  activated: "good",
+  queued: "warn",
+  running: "warn",
+  succeeded: "good",
+  failed: "bad",
+  configured: "good",
+  local_default: "warn",
+  missing: "bad",
+  failing: "warn",
+  disabled: "bad",
+  open: "warn",
+  acknowledged: "off",
+  resolved: "good",
 };
 
 export function StatusBadge({ state, label }: { state: string; label?: string }) {
-  const known = STATES[state] ?? { label: state, tone: "off" as const };
+  const say = useTranslations();
+  const tone = STATES[state] ?? "off";
   return (
     <span
       data-state={state}
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[known.tone]}`}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
     >
-      {label ?? known.label}
+      {label ?? (state in STATES ? say(`admin.states.${state}`) : state)}
     </span>
   );
 }

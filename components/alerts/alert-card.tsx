@@ -1,5 +1,6 @@
 // One alert: what happened and what to do, since when, its link, who acknowledged it, and how the
 // email went. Open alerts carry the acknowledge button.
+import { useTranslations } from "next-intl";
 import { ActionButton } from "@/components/admin/action-button";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
@@ -8,17 +9,22 @@ import type { AlertView } from "@/lib/alerts/view";
 
 /** A page of the app is a link; an address to send someone is shown whole, to copy. */
 function LinkLine({ link }: { link: NonNullable<AlertView["link"]> }) {
+  const t = useTranslations("alerts.card");
   if (!link.href.startsWith("http"))
     return (
       <p className="text-sm">
         <a href={link.href} className="font-medium text-brand-700 underline">
-          {link.label} →
+          {t("pageLink", { label: link.label })}
         </a>
       </p>
     );
   return (
     <p className="text-sm">
-      {link.label}: <code className="select-all break-all rounded bg-slate-100 px-1.5 py-0.5">{link.href}</code>
+      {t.rich("addressLink", {
+        label: link.label,
+        href: link.href,
+        code: (chunks) => <code className="select-all break-all rounded bg-slate-100 px-1.5 py-0.5">{chunks}</code>,
+      })}
     </p>
   );
 }
@@ -31,6 +37,7 @@ export function AlertCard({
   /** The acknowledge action (open alerts only). */
   acknowledge?: (input: { alertId: string }) => Promise<ActionResult>;
 }) {
+  const t = useTranslations("alerts.card");
   const resolved = alert.resolvedAt !== null;
   const tone = resolved ? "border-slate-200" : alert.stage === "disabled" ? "border-red-300" : "border-amber-300";
   return (
@@ -50,34 +57,24 @@ export function AlertCard({
       <p className="text-sm text-slate-700">{alert.body}</p>
       {!resolved && alert.link && <LinkLine link={alert.link} />}
       <p className="text-xs text-slate-600">
-        Opened <When iso={alert.openedAt} />
-        {alert.stageChangedAt !== alert.openedAt && (
-          <>
-            {" "}
-            · worse since <When iso={alert.stageChangedAt} />
-          </>
-        )}
-        {resolved && (
-          <>
-            {" "}
-            · resolved <When iso={alert.resolvedAt} />
-          </>
-        )}
-        {alert.acknowledged && (
-          <>
-            {" "}
-            · acknowledged by {alert.acknowledged.by}, <When iso={alert.acknowledged.at} />
-          </>
-        )}
-        {!resolved && (alert.emailed ? " · emailed to the admins" : "")}
+        {t.rich("opened", { when: () => <When iso={alert.openedAt} /> })}
+        {alert.stageChangedAt !== alert.openedAt &&
+          t.rich("worse", { when: () => <When iso={alert.stageChangedAt} /> })}
+        {resolved && t.rich("resolvedAt", { when: () => <When iso={alert.resolvedAt} /> })}
+        {alert.acknowledged &&
+          t.rich("acknowledgedBy", {
+            by: alert.acknowledged.by,
+            when: () => <When iso={alert.acknowledged?.at} />,
+          })}
+        {!resolved && alert.emailed && t("emailed")}
       </p>
       {!resolved && alert.emailProblem && (
-        <p className="text-xs text-amber-900">Email not sent: {alert.emailProblem}</p>
+        <p className="text-xs text-amber-900">{t("emailProblem", { problem: alert.emailProblem })}</p>
       )}
       {acknowledge && !resolved && !alert.acknowledged && (
         <ActionButton
-          label="Acknowledge"
-          ariaLabel={`Acknowledge: ${alert.title}`}
+          label={t("acknowledge")}
+          ariaLabel={t("acknowledgeTitle", { title: alert.title })}
           action={acknowledge.bind(null, { alertId: alert.id })}
         />
       )}

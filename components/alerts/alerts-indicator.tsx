@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { useTranslations } from "next-intl";
 
 export const ALERTS_SUMMARY_ROUTE = "/admin/api/alerts";
 const POLL_MS = 60_000;
@@ -23,8 +24,8 @@ export function AlertsIndicator({ initialCount }: { initialCount: number }) {
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [initialCount]);
-  const label =
-    count === 0 ? "Alerts: nothing needs attention" : `Alerts: ${count} need${count === 1 ? "s" : ""} attention`;
+  const t = useTranslations("header");
+  const label = t("alertsLabel", { count });
   return (
     <Link
       href="/admin/alerts"
@@ -38,7 +39,7 @@ export function AlertsIndicator({ initialCount }: { initialCount: number }) {
       <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
         <path d="M10 2a5 5 0 0 0-5 5v2.6l-1.4 2.8A1 1 0 0 0 4.5 14h11a1 1 0 0 0 .9-1.6L15 9.6V7a5 5 0 0 0-5-5Zm-2 13a2 2 0 0 0 4 0H8Z" />
       </svg>
-      <span>Alerts</span>
+      <span>{t("alerts")}</span>
       <span
         data-testid="alerts-count"
         className={`min-w-5 rounded-full px-1.5 text-center text-xs ${count > 0 ? "bg-amber-600 text-white" : "bg-slate-200"}`}

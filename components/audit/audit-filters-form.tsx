@@ -1,6 +1,7 @@
 "use client";
 // The audit trail's filters as a plain GET form: the page reads them from its URL, so a filtered view
-// can be bookmarked, and the export link carries the same ones. Days are the clinic's (UTC for now).
+// can be bookmarked, and the export link carries the same ones. Days are the clinic's (its time zone).
+import { useTranslations } from "next-intl";
 import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
 import type { AuditFilters } from "@/lib/audit/filters";
 import { Field, inputClass } from "@/components/ui/field";
@@ -14,17 +15,18 @@ interface Props {
 }
 
 export function AuditFiltersForm({ filters, errors, people, timeZone, exportHref }: Props) {
+  const t = useTranslations("audit.filters");
   return (
     <form
       method="get"
       action="/admin/audit"
-      aria-label="Audit trail filters"
+      aria-label={t("label")}
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
-      <Field label="Person" errors={errors.person}>
+      <Field label={t("person")} errors={errors.person}>
         {(props) => (
           <select {...props} name="person" defaultValue={filters.person ?? ""} className={inputClass}>
-            <option value="">Everyone</option>
+            <option value="">{t("everyone")}</option>
             {people.map((p) => (
               <option key={p.value} value={p.value}>
                 {p.label}
@@ -33,10 +35,10 @@ export function AuditFiltersForm({ filters, errors, people, timeZone, exportHref
           </select>
         )}
       </Field>
-      <Field label="Action" errors={errors.action}>
+      <Field label={t("action")} errors={errors.action}>
         {(props) => (
           <select {...props} name="action" defaultValue={filters.action ?? ""} className={inputClass}>
-            <option value="">Any action</option>
+            <option value="">{t("anyAction")}</option>
             {AUDIT_ACTION_NAMES.map((a) => (
               <option key={a} value={a}>
                 {AUDIT_ACTIONS[a]}
@@ -45,12 +47,12 @@ export function AuditFiltersForm({ filters, errors, people, timeZone, exportHref
           </select>
         )}
       </Field>
-      <Field label={`From (${timeZone})`} errors={errors.from}>
+      <Field label={t("from", { timeZone })} errors={errors.from}>
         {(props) => (
           <input {...props} type="date" name="from" defaultValue={filters.from ?? ""} className={inputClass} />
         )}
       </Field>
-      <Field label={`To (${timeZone}, included)`} errors={errors.to}>
+      <Field label={t("to", { timeZone })} errors={errors.to}>
         {(props) => <input {...props} type="date" name="to" defaultValue={filters.to ?? ""} className={inputClass} />}
       </Field>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
@@ -58,13 +60,13 @@ export function AuditFiltersForm({ filters, errors, people, timeZone, exportHref
           type="submit"
           className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
         >
-          Apply filters
+          {t("apply")}
         </button>
         <a href="/admin/audit" className="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
-          Clear
+          {t("clear")}
         </a>
         <a href={exportHref} className="ml-auto text-sm font-medium text-brand-700 underline" download>
-          Export these entries (CSV)
+          {t("export")}
         </a>
       </div>
     </form>

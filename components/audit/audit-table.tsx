@@ -1,6 +1,8 @@
-// One page of the audit trail: when (UTC, said so), who, what, on what, and what changed. A table on
-// wide screens; on a phone each entry is a card, as five columns do not fit (the one table's cards).
+// One page of the audit trail: when (on the clinic's clock, its zone named), who, what, on what, and
+// what changed. A table on wide screens; on a phone each entry is a card, as five columns do not fit (the one table's cards).
+import { useTranslations } from "next-intl";
 import { actionLabel, detailsText } from "@/lib/audit/describe";
+import type { Say } from "@/lib/events/summary-messages";
 import type { AuditRow } from "@/lib/audit/query";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
@@ -15,31 +17,32 @@ function Target({ row }: { row: AuditRow }) {
   );
 }
 
-const COLUMNS: Column<AuditRow>[] = [
-  { key: "what", header: "What", title: true, cell: (r) => actionLabel(r.action) },
-  { key: "when", header: "When", className: "whitespace-nowrap", cell: (r) => <When iso={r.at} /> },
-  { key: "who", header: "Who", cell: (r) => r.actorLabel },
-  { key: "on", header: "On", cell: (r) => <Target row={r} /> },
+const COLUMNS = (t: Say): Column<AuditRow>[] => [
+  { key: "what", header: t("what"), title: true, cell: (r) => actionLabel(r.action) },
+  { key: "when", header: t("when"), className: "whitespace-nowrap", cell: (r) => <When iso={r.at} /> },
+  { key: "who", header: t("who"), cell: (r) => r.actorLabel },
+  { key: "on", header: t("on"), cell: (r) => <Target row={r} /> },
   {
     key: "details",
-    header: "Details",
+    header: t("details"),
     className: "max-w-md break-words text-slate-700",
     cell: (r) => detailsText(r.details) || "—",
   },
 ];
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
+  const t = useTranslations("audit.table");
   if (rows.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-        No entries match these filters.
+        {t("noMatch")}
       </p>
     );
   return (
     <DataTable
       cards
-      label="Audit trail"
-      columns={COLUMNS}
+      label={t("label")}
+      columns={COLUMNS(t)}
       rows={rows}
       rowKey={(r) => String(r.seq)}
       rowProps={(r) => ({ "data-audit-seq": String(r.seq), "data-audit-action": r.action })}

@@ -6,8 +6,9 @@
 // the viewport and scrolls itself, so its resize messages are not needed.
 import Link from "next/link";
 import { useCallback, useState } from "react";
+import { useTranslations } from "next-intl";
+import type { Say } from "@/lib/events/summary-messages";
 import { EMBED_MESSAGE_TYPES, embedUrlForPatient, type EmbedMessage } from "@/lib/contract/session-grants";
-import { REFUSALS } from "@/lib/embedded/messages";
 import { PlanNotices, type PlanNotice } from "@/components/embedded/plan-notices";
 import { useEmbedSession } from "@/components/embedded/use-embed-session";
 
@@ -15,43 +16,59 @@ interface Props {
   platformOrigin: string;
   /** The patient the page was opened for (from the patients list), if any. */
   patientId: string | null;
+  /** Their name, when the app knows it. */
+  openedFor?: string | null;
 }
 
 const MAX_NOTICES = 5;
 
-function noticeOf(message: EmbedMessage, patientId: string | null): Omit<PlanNotice, "key"> | null {
-  const forWhom = (id: string) => (id === patientId ? "this patient" : `patient ${id}`);
-  if (message.type === EMBED_MESSAGE_TYPES.activated) {
-    return {
-      kind: "activated",
-      treatmentPlanId: message.treatment_plan_id,
-      text: `Treatment plan ${message.treatment_plan_id} activated for ${forWhom(message.patient_id)}.`,
-    };
-  }
-  if (message.type === EMBED_MESSAGE_TYPES.draftSaved)
-    return { kind: "draft", text: `Draft ${message.treatment_plan_id} saved for ${forWhom(message.patient_id)}.` };
+/** A plan's patient as the notice names them: by name where the app knows it, else by id. */
+type PatientLabel = { patient: string; named: "yes" | "no"; name: string };
+
+function noticeOf(message: EmbedMessage, who: PatientLabel | null, t: Say): Omit<PlanNotice, "key"> | null {
   if (message.type === EMBED_MESSAGE_TYPES.error && message.code === "action_failed")
-    return { kind: "action_failed", text: `The builder could not save: ${message.message}` };
-  return null;
+    return { kind: "action_failed", text: t("notices.failed", { message: message.message }) };
+  if (!who) return null;
+  if (message.type === EMBED_MESSAGE_TYPES.activated)
+    return { kind: "activated", treatmentPlanId: message.treatment_plan_id, text: t("notices.activated", who) };
+  return { kind: "draft", text: t("notices.draft", who) };
 }
 
-export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
+/** The name of a patient of the clinic, or null (GET /api/patients/:id; a failure is no name). */
+async function patientName(id: string): Promise<string | null> {
+  const response = await fetch(`/api/patients/${encodeURIComponent(id)}`, { cache: "no-store" }).catch(() => null);
+  const body = (await response?.json().catch(() => null)) as { ok?: boolean; data?: { name?: unknown } } | null;
+  return body?.ok && typeof body.data?.name === "string" ? body.data.name : null;
+}
+
+export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }: Props) {
+  const t = useTranslations("embedded");
   const [notices, setNotices] = useState<PlanNotice[]>([]);
   const onMessage = useCallback(
     (message: EmbedMessage) => {
-      const notice = noticeOf(message, patientId);
-      if (notice) setNotices((all) => [{ ...notice, key: Date.now() + Math.random() }, ...all].slice(0, MAX_NOTICES));
+      const show = (notice: Omit<PlanNotice, "key"> | null) => {
+        if (notice) setNotices((all) => [{ ...notice, key: Date.now() + Math.random() }, ...all].slice(0, MAX_NOTICES));
+      };
+      const about =
+        message.type === EMBED_MESSAGE_TYPES.activated || message.type === EMBED_MESSAGE_TYPES.draftSaved
+          ? message.patient_id
+          : null;
+      if (about === null) return show(noticeOf(message, null, t));
+      const known = about === patientId ? openedFor : undefined;
+      void (known !== undefined ? Promise.resolve(known) : patientName(about)).then((name) =>
+        show(noticeOf(message, { patient: about, named: name ? "yes" : "no", name: name ?? "" }, t)),
+      );
     },
-    [patientId],
+    [patientId, openedFor, t],
   );
   const { phase, frameRef, restart } = useEmbedSession(platformOrigin, patientId, onMessage);
   const session = phase.kind === "loading" || phase.kind === "ready" ? phase.session : null;
   const busy = phase.kind === "minting" || phase.kind === "loading";
   const problem =
     phase.kind === "refused"
-      ? REFUSALS[phase.code]
+      ? { title: t(`refusals.${phase.code}.title`), message: t(`refusals.${phase.code}.message`) }
       : phase.kind === "failed"
-        ? { title: "The embedded feature could not be opened", message: phase.failure.error }
+        ? { title: t("failedTitle"), message: phase.failure.error }
         : null;
 
   return (
@@ -59,9 +76,9 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
       <PlanNotices notices={notices} />
       <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
         <p role="status" aria-live="polite" data-phase={phase.kind}>
-          {phase.kind === "minting" && "Starting a secure session…"}
-          {phase.kind === "loading" && "Opening the treatment plan builder…"}
-          {phase.kind === "ready" && "Connected to the platform."}
+          {phase.kind === "minting" && t("minting")}
+          {phase.kind === "loading" && t("loading")}
+          {phase.kind === "ready" && t("ready")}
         </p>
         {phase.kind === "ready" && (
           <button
@@ -69,7 +86,7 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
             onClick={restart}
             className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
-            Restart session
+            {t("restart")}
           </button>
         )}
       </div>
@@ -83,14 +100,14 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
               onClick={restart}
               className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
             >
-              Start a fresh session
+              {t("fresh")}
             </button>
             {phase.kind === "failed" && phase.failure.reconnect && (
               <Link
                 href={phase.failure.reconnect}
                 className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium"
               >
-                Sign in again
+                {t("signInAgain")}
               </Link>
             )}
           </div>
@@ -106,7 +123,7 @@ export function EmbeddedFeature({ platformOrigin, patientId }: Props) {
               key={phase.attempt}
               ref={frameRef}
               src={embedUrlForPatient(session.src, patientId)}
-              title="Treatment plan builder"
+              title={t("builder")}
               className="h-full w-full"
               sandbox="allow-scripts allow-same-origin allow-forms"
               referrerPolicy="no-referrer"

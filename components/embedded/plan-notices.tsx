@@ -1,6 +1,7 @@
 // What happened inside the embedded feature, told to the user in a polite live region: plans
 // activated (with the way to the timeline, where the platform's webhook brings them) and drafts.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 
 export interface PlanNotice {
   key: number;
@@ -10,8 +11,9 @@ export interface PlanNotice {
 }
 
 export function PlanNotices({ notices }: { notices: PlanNotice[] }) {
+  const t = useTranslations("embedded.notices");
   return (
-    <div role="status" aria-live="polite" aria-label="Treatment plan updates" className="space-y-2">
+    <div role="status" aria-live="polite" aria-label={t("label")} className="space-y-2">
       {notices.map((n) => (
         <p
           key={n.key}
@@ -21,7 +23,7 @@ export function PlanNotices({ notices }: { notices: PlanNotice[] }) {
           <span>{n.text}</span>
           {n.kind === "activated" && n.treatmentPlanId && (
             <Link href={`/events?q=${encodeURIComponent(n.treatmentPlanId)}`} className="font-medium underline">
-              See it in the timeline
+              {t("seeInTimeline")}
             </Link>
           )}
         </p>

@@ -2,6 +2,7 @@
 // Every date form of spec 4 as plain controls: any time, on a day, before, after, or between two
 // days. Produces the filter string (`2026-01-10`, `<…`, `>…`, `a..b`) or "" for any time.
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { formatDateFilter, parseDateFilter } from "@/lib/contract";
 
 type Mode = "any" | "on" | "before" | "after" | "between";
@@ -25,6 +26,7 @@ function toString(mode: Mode, a: string, b: string): string | null {
 
 export function DateFilterInput({ value, onChange }: { value: string | undefined; onChange(value: string): void }) {
   const [state, setState] = useState(() => fromString(value));
+  const t = useTranslations("events.date");
   const incomplete = toString(state.mode, state.a, state.b) === null;
   const update = (next: typeof state) => {
     setState(next);
@@ -34,9 +36,9 @@ export function DateFilterInput({ value, onChange }: { value: string | undefined
   const input = "min-w-0 max-w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
   return (
     <fieldset className="flex min-w-0 flex-wrap items-end gap-2">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Date</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t("legend")}</legend>
       <label className="sr-only" htmlFor="date-mode">
-        Date filter
+        {t("filter")}
       </label>
       <select
         id="date-mode"
@@ -44,15 +46,15 @@ export function DateFilterInput({ value, onChange }: { value: string | undefined
         value={state.mode}
         onChange={(e) => update({ ...state, mode: e.target.value as Mode })}
       >
-        <option value="any">Any time</option>
-        <option value="on">On</option>
-        <option value="before">Before</option>
-        <option value="after">After</option>
-        <option value="between">Between</option>
+        {(["any", "on", "before", "after", "between"] as const).map((mode) => (
+          <option key={mode} value={mode}>
+            {t(`modes.${mode}`)}
+          </option>
+        ))}
       </select>
       {state.mode !== "any" && (
         <input
-          aria-label={state.mode === "between" ? "From" : "Day"}
+          aria-label={state.mode === "between" ? t("from") : t("day")}
           type="date"
           className={input}
           value={state.a}
@@ -61,7 +63,7 @@ export function DateFilterInput({ value, onChange }: { value: string | undefined
       )}
       {state.mode === "between" && (
         <input
-          aria-label="To"
+          aria-label={t("to")}
           type="date"
           className={input}
           value={state.b}
@@ -70,7 +72,7 @@ export function DateFilterInput({ value, onChange }: { value: string | undefined
       )}
       {state.mode !== "any" && incomplete && (
         <span role="status" className="text-xs text-amber-700">
-          {state.mode === "between" ? "Pick two days, the first not after the second." : "Pick a day."}
+          {state.mode === "between" ? t("pickTwo") : t("pickOne")}
         </span>
       )}
     </fieldset>

@@ -3,6 +3,7 @@
 // fields, and the raw data behind a disclosure. A modal dialog: Escape or the close
 // button closes it, focus moves into it on open and back to the page on close.
 import { useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
 import { categoryLabel, formatDelay } from "@/components/events/format";
 import { When } from "@/components/ui/when";
 import { useEventDetail } from "@/components/events/use-timeline";
@@ -12,6 +13,8 @@ import { IdText } from "@/components/ui/id-text";
 
 export function EventDrawer({ id, onClose }: { id: string | null; onClose(): void }) {
   const detail = useEventDetail(id);
+  const t = useTranslations("events.drawer");
+  const say = useTranslations();
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!id) return;
@@ -27,7 +30,7 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
   if (!id) return null;
   const e = detail.data;
   return (
-    <div className="fixed inset-0 z-40 flex justify-end bg-slate-900/30" onClick={onClose}>
+    <div className="fixed inset-0 z-40 flex justify-end bg-black/30" onClick={onClose}>
       <aside
         role="dialog"
         aria-modal="true"
@@ -38,7 +41,7 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
         <div className="flex items-start justify-between gap-4">
           <div>
             <h2 id="event-drawer-title" className="text-lg font-semibold">
-              {e ? summaryText(e.summary) : "Event"}
+              {e ? summaryText(e.summary, say) : t("event")}
             </h2>
             {e && (
               <p className="mt-1 space-x-3">
@@ -53,33 +56,36 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
             onClick={onClose}
             className="rounded-md border border-slate-300 px-2 py-1 text-sm"
           >
-            Close
+            {t("close")}
           </button>
         </div>
-        {detail.isLoading && <p className="mt-4 text-slate-600">Loading…</p>}
-        {!detail.isLoading && !e && <p className="mt-4 text-slate-600">This event is not available.</p>}
+        {detail.isLoading && <p className="mt-4 text-slate-600">{t("loading")}</p>}
+        {!detail.isLoading && !e && <p className="mt-4 text-slate-600">{t("unavailable")}</p>}
         {e && (
           <>
             <dl className={`mt-4 ${PAIRS_GRID} gap-y-2 text-sm`}>
-              <dt className="text-slate-500">Event id</dt>
+              <dt className="text-slate-500">{t("eventId")}</dt>
               <dd>
                 <IdText id={e.id} />
               </dd>
-              <dt className="text-slate-500">Category</dt>
-              <dd>{categoryLabel(e.category)}</dd>
-              <dt className="text-slate-500">Created</dt>
+              <dt className="text-slate-500">{t("category")}</dt>
+              <dd>{categoryLabel(e.category, say)}</dd>
+              <dt className="text-slate-500">{t("created")}</dt>
               <dd>
                 <When iso={e.createdAt} format={{ show: "date-time-seconds" }} />
               </dd>
-              <dt className="text-slate-500">Arrived</dt>
+              <dt className="text-slate-500">{t("arrived")}</dt>
               <dd>
-                <When iso={e.receivedAt} format={{ show: "date-time-seconds" }} /> ({formatDelay(e.delayMs)} later)
+                {t.rich("arrivedAt", {
+                  when: () => <When iso={e.receivedAt} format={{ show: "date-time-seconds" }} />,
+                  delay: formatDelay(e.delayMs, say),
+                })}
               </dd>
-              <dt className="text-slate-500">Source</dt>
-              <dd>{e.source === "webhook" ? "Webhook" : "Reconciliation"}</dd>
+              <dt className="text-slate-500">{t("source")}</dt>
+              <dd>{say(e.source === "webhook" ? "events.source.webhook" : "events.source.reconciliation")}</dd>
               {e.integrationId && (
                 <>
-                  <dt className="text-slate-500">Integration</dt>
+                  <dt className="text-slate-500">{t("integration")}</dt>
                   <dd className="font-mono">{e.integrationId}</dd>
                 </>
               )}
@@ -91,11 +97,11 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
             )}
             <EventRecords data={e.data} names={e.names} />
             <details className="mt-6">
-              <summary className="cursor-pointer text-sm font-semibold text-slate-700">Raw data (for support)</summary>
+              <summary className="cursor-pointer text-sm font-semibold text-slate-700">{t("raw")}</summary>
               <pre
                 tabIndex={0}
                 className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-xs"
-                aria-label="Event data"
+                aria-label={t("data")}
               >
                 {JSON.stringify(e.data, null, 2)}
               </pre>

@@ -2,16 +2,18 @@
 // The timeline's rows, newest first, with infinite scroll: a sentinel below the table loads the next
 // page when it comes into view (and a button does the same for keyboards and screen readers).
 import { useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
+import type { Say } from "@/lib/events/summary-messages";
 import type { TimelineEvent } from "@/lib/events/timeline/list";
 import { categoryLabel, CATEGORY_COLORS, formatDelay } from "@/components/events/format";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 import { SummaryLink, summaryText } from "@/components/events/event-summary";
 
-const COLUMNS = (onOpen: (id: string) => void): Column<TimelineEvent>[] => [
+const COLUMNS = (onOpen: (id: string) => void, say: Say): Column<TimelineEvent>[] => [
   {
     key: "event",
-    header: "Event",
+    header: say("events.list.event"),
     title: true,
     className: "font-normal",
     cell: (e) => (
@@ -22,7 +24,7 @@ const COLUMNS = (onOpen: (id: string) => void): Column<TimelineEvent>[] => [
           onClick={() => onOpen(e.id)}
           data-testid="event-summary"
         >
-          {summaryText(e.summary)}
+          {summaryText(e.summary, say)}
         </button>
         <span className="flex gap-3">
           <span className="font-mono text-xs text-slate-500">{e.type}</span>
@@ -33,7 +35,7 @@ const COLUMNS = (onOpen: (id: string) => void): Column<TimelineEvent>[] => [
   },
   {
     key: "category",
-    header: "Category",
+    header: say("events.list.category"),
     cell: (e) => (
       <span className="inline-flex items-center gap-1.5">
         <span
@@ -41,18 +43,27 @@ const COLUMNS = (onOpen: (id: string) => void): Column<TimelineEvent>[] => [
           className="inline-block h-2.5 w-2.5 rounded-full"
           style={{ background: CATEGORY_COLORS[e.category] ?? "#999" }}
         />
-        {categoryLabel(e.category)}
+        {categoryLabel(e.category, say)}
       </span>
     ),
   },
   {
     key: "when",
-    header: "When",
+    header: say("events.list.when"),
     className: "whitespace-nowrap",
     cell: (e) => <When iso={e.createdAt} format={{ show: "date-time-seconds" }} />,
   },
-  { key: "source", header: "Source", cell: (e) => (e.source === "webhook" ? "Webhook" : "Reconciliation") },
-  { key: "delay", header: "Delay", className: "whitespace-nowrap", cell: (e) => formatDelay(e.delayMs) },
+  {
+    key: "source",
+    header: say("events.list.source"),
+    cell: (e) => say(e.source === "webhook" ? "events.source.webhook" : "events.source.reconciliation"),
+  },
+  {
+    key: "delay",
+    header: say("events.list.delay"),
+    className: "whitespace-nowrap",
+    cell: (e) => formatDelay(e.delayMs, say),
+  },
 ];
 
 interface Props {
@@ -67,6 +78,8 @@ interface Props {
 
 export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, filtered }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const t = useTranslations("events.list");
+  const say = useTranslations();
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore) return;
@@ -84,14 +97,11 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, fi
     return (
       <div className="space-y-1 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
         {filtered ? (
-          <p>No events match these filters yet.</p>
+          <p>{t("noMatch")}</p>
         ) : (
           <>
-            <p className="font-medium text-slate-700">No events yet.</p>
-            <p className="text-sm">
-              They arrive here as they happen once an admin has entered the clinic key (Admin → Clinic key), and a
-              reconciliation brings in the platform&apos;s last 30 days.
-            </p>
+            <p className="font-medium text-slate-700">{t("none")}</p>
+            <p className="text-sm">{t("noneHint")}</p>
           </>
         )}
       </div>
@@ -101,8 +111,8 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, fi
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <DataTable
         bare
-        label="Events"
-        columns={COLUMNS(onOpen)}
+        label={t("label")}
+        columns={COLUMNS(onOpen, say)}
         rows={events}
         rowKey={(e) => e.id}
         rowProps={(e) => ({ "data-event-id": e.id })}
@@ -115,10 +125,10 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, fi
             disabled={loadingMore}
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60"
           >
-            {loadingMore ? "Loading…" : "Load more"}
+            {loadingMore ? t("loading") : t("loadMore")}
           </button>
         ) : (
-          <span className="text-xs text-slate-500">End of history</span>
+          <span className="text-xs text-slate-500">{t("end")}</span>
         )}
       </div>
     </div>

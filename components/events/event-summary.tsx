@@ -2,40 +2,44 @@
 // An event in words (lib/events/summary.ts), with a link to the patient's treatment plans where the
 // event is about a patient; and the drawer's labelled view of the records an event carries.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { plansHref, type EventSummary } from "@/lib/events/summary";
-import { formatSummary } from "@/lib/events/summary-messages";
+import { formatSummary, type Say } from "@/lib/events/summary-messages";
 import { NameWithId } from "@/components/ui/id-text";
 
 export function SummaryLink({ summary }: { summary: EventSummary }) {
+  const t = useTranslations("events");
   if (!summary.patientId) return null;
   return (
     <Link href={plansHref(summary.patientId)} className="text-xs text-brand-700 underline-offset-2 hover:underline">
-      Open treatment plans
+      {t("openPlans")}
     </Link>
   );
 }
 
-export const summaryText = (summary: EventSummary) => formatSummary(summary);
+export const summaryText = (summary: EventSummary, say: Say) => formatSummary(summary, say);
 
-const LABELS: Record<string, string> = {
-  id: "Id",
-  patient_id: "Patient",
-  practitioner_id: "Practitioner",
-  clinic_id: "Clinic",
-  integration_id: "Integration",
-  total_cents: "Total",
-  recommendations: "Products",
-  lab_recommendations: "Lab tests",
-};
-const label = (key: string) => LABELS[key] ?? key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+// Fields the catalogs name (`events.fields.*`); any other is shown by its own name, made readable.
+const LABELLED = [
+  "id",
+  "patient_id",
+  "practitioner_id",
+  "clinic_id",
+  "integration_id",
+  "total_cents",
+  "recommendations",
+  "lab_recommendations",
+];
+const label = (key: string, say: Say) =>
+  LABELLED.includes(key) ? say(`events.fields.${key}`) : key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 
 function Value({ field, value, names }: { field: string; value: unknown; names: Record<string, string> }) {
+  const t = useTranslations("events");
   if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
   if (field === "patient_id" && typeof value === "string") return <NameWithId name={names[value]} id={value} />;
-  if (field === "total_cents" && typeof value === "number")
-    return <>{new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(value / 100)}</>;
+  if (field === "total_cents" && typeof value === "number") return <>{t("money", { amount: value / 100 })}</>;
   if (Array.isArray(value)) {
-    if (value.length === 0) return <span className="text-slate-400">none</span>;
+    if (value.length === 0) return <span className="text-slate-400">{t("none")}</span>;
     return (
       <ul className="list-disc pl-4">
         {value.map((item, i) => {
@@ -56,6 +60,7 @@ function Value({ field, value, names }: { field: string; value: unknown; names: 
 
 /** Each record under the event's data, its fields labelled (ids secondary to names). */
 export function EventRecords({ data, names }: { data: unknown; names: Record<string, string> }) {
+  const say = useTranslations();
   if (!data || typeof data !== "object" || Array.isArray(data)) return null;
   const records = Object.entries(data as Record<string, unknown>).filter(
     ([, v]) => v && typeof v === "object" && !Array.isArray(v),
@@ -63,12 +68,16 @@ export function EventRecords({ data, names }: { data: unknown; names: Record<str
   return (
     <>
       {records.map(([kind, record]) => (
-        <section key={kind} aria-label={`The ${kind.replaceAll("_", " ")}`} className="mt-6">
+        <section
+          key={kind}
+          aria-label={say("events.recordLabel", { kind: kind.replaceAll("_", " ") })}
+          className="mt-6"
+        >
           <h3 className="text-sm font-semibold text-slate-700 capitalize">{kind.replaceAll("_", " ")}</h3>
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
             {Object.entries(record as Record<string, unknown>).map(([field, value]) => (
               <div key={field} className="contents">
-                <dt className="text-slate-500">{label(field)}</dt>
+                <dt className="text-slate-500">{label(field, say)}</dt>
                 <dd>
                   <Value field={field} value={value} names={names} />
                 </dd>

@@ -3,6 +3,8 @@
 // the live list with infinite scroll, and the detail drawer.
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { timeLocale } from "@/lib/i18n/locales";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
 import { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filters";
 import type { TimelinePage } from "@/lib/events/timeline/list";
@@ -13,10 +15,7 @@ import { TimelineFiltersBar } from "@/components/events/timeline-filters";
 import { useEventsChart, useLiveUpdates, useTimelineList } from "@/components/events/use-timeline";
 import { ErrorState } from "@/components/ui/states";
 import { formatTime } from "@/lib/format/time";
-
-// A failed load says so in plain words; the reason (a network error, a server error) is not
-// something the reader can act on beyond trying again.
-const TRY_AGAIN = { message: "Check your connection and try again. If it keeps happening, tell your administrator." };
+import { useClinicTimeZone } from "@/components/ui/time-zone";
 
 interface Props {
   initialFilters: TimelineFilters;
@@ -35,7 +34,10 @@ function toSearch(filters: TimelineFilters): string {
 
 export function EventTimeline({ initialFilters, initialPage, initialChart, initialHead }: Props) {
   const pathname = usePathname();
+  const t = useTranslations("events.timeline");
+  const intlLocale = useLocale();
   const [filters, setFilters] = useState<TimelineFilters>(initialFilters);
+  const timeZone = useClinicTimeZone();
   const [openId, setOpenId] = useState<string | null>(null);
   const sortId = useId();
   const isInitial = filters === initialFilters;
@@ -53,11 +55,11 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
   const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
   const close = useCallback(() => setOpenId(null), []);
   const retryList = () => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch());
-  const listErrorTitle = list.isFetchNextPageError
-    ? "More events could not be loaded"
-    : list.data
-      ? "The events could not be updated"
-      : "The events could not be loaded";
+  const locale = timeLocale(intlLocale);
+  // A failed load says so in plain words; the reason (a network error, a server error) is not
+  // something the reader can act on beyond trying again.
+  const TRY_AGAIN = { message: t("tryAgain") };
+  const listErrorTitle = list.isFetchNextPageError ? t("moreFailed") : list.data ? t("updateFailed") : t("loadFailed");
 
   return (
     <div className="space-y-4">
@@ -65,15 +67,15 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
       <div className="flex flex-wrap items-center justify-between gap-3">
         <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
           {/* A label pointing at the select by id: one wrapped around it would fold the options into its name. */}
-          <label htmlFor={sortId}>Sort order</label>
+          <label htmlFor={sortId}>{t("sort")}</label>
           <select
             id={sortId}
             className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
             value={filters.sort ?? "newest"}
             onChange={(e) => setFilters({ ...filters, sort: e.target.value === "oldest" ? "oldest" : undefined })}
           >
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
+            <option value="newest">{t("newest")}</option>
+            <option value="oldest">{t("oldest")}</option>
           </select>
         </span>
         <a
@@ -81,7 +83,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
           download
           className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
         >
-          Export these events (CSV)
+          {t("export")}
         </a>
       </div>
       <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-600">
@@ -90,25 +92,23 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
           className={`inline-block h-2 w-2 rounded-full ${live.error ? "bg-amber-500" : "bg-emerald-500"}`}
         />
         {live.error
-          ? "Live updates paused: retrying…"
+          ? t("livePaused")
           : live.updatedAt
-            ? `Live · new events at ${formatTime(live.updatedAt, { show: "time-seconds" })}`
-            : "Live"}
+            ? t("liveAt", {
+                time: formatTime(live.updatedAt, { show: "time-seconds", timeZone, ...(locale && { locale }) }),
+              })
+            : t("live")}
       </p>
       {chart.data && <EventsChart chart={chart.data} type={filters.type} searchActive={Boolean(filters.q)} />}
       {chart.isError && (
         <ErrorState
-          title={chart.data ? "The chart could not be updated" : "The chart could not be loaded"}
-          error={
-            chart.data
-              ? { message: "It shows the counts from the last time it loaded. Try again to update it." }
-              : TRY_AGAIN
-          }
+          title={chart.data ? t("chartUpdateFailed") : t("chartLoadFailed")}
+          error={chart.data ? { message: t("chartStale") } : TRY_AGAIN}
           onRetry={() => void chart.refetch()}
         />
       )}
       {list.isError && <ErrorState title={listErrorTitle} error={TRY_AGAIN} onRetry={retryList} />}
-      {list.isPending && <p className="text-slate-600">Loading events…</p>}
+      {list.isPending && <p className="text-slate-600">{t("loading")}</p>}
       {/* Without data (a failed first load) there is no list: "no events match" would be untrue. */}
       {list.data && (
         <EventList

@@ -1,13 +1,8 @@
-// How the timeline names and colours categories and shows delays (times: lib/format/time.ts).
-export const CATEGORY_LABELS: Record<string, string> = {
-  clinic_keys: "Clinic keys",
-  lab_orders: "Lab orders",
-  orders: "Orders",
-  patients: "Patients",
-  products: "Products",
-  treatment_plans: "Treatment plans",
-  other: "Other",
-};
+// How the timeline names and colours categories and shows delays (times: lib/format/time.ts). The
+// names are the catalogs' `events.categories.*`; `say` is the reader's translator.
+import type { Say } from "@/lib/events/summary-messages";
+
+export const CATEGORIES = ["clinic_keys", "lab_orders", "orders", "patients", "products", "treatment_plans", "other"];
 
 // Distinguishable for common colour-vision deficiencies (Okabe–Ito), and never the only cue: the
 // legend and the table name every series.
@@ -21,15 +16,16 @@ export const CATEGORY_COLORS: Record<string, string> = {
   other: "#7f7f7f",
 };
 
-export const categoryLabel = (c: string) => CATEGORY_LABELS[c] ?? c;
+export const categoryLabel = (c: string, say: Say) => (CATEGORIES.includes(c) ? say(`events.categories.${c}`) : c);
 
-export function formatDelay(ms: number): string {
+/** "< 1 s", "42 s", "3 min", "2 h 5 min", "3 d" (the catalogs' `events.delay`). */
+export function formatDelay(ms: number, say: Say): string {
   const s = Math.round(ms / 1000);
-  if (s < 1) return "< 1 s";
-  if (s < 60) return `${s} s`;
+  if (s < 1) return say("events.delay.underSecond");
+  if (s < 60) return say("events.delay.seconds", { s });
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min`;
+  if (m < 60) return say("events.delay.minutes", { m });
   const h = Math.floor(m / 60);
-  if (h < 48) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
-  return `${Math.round(h / 24)} d`;
+  if (h < 48) return m % 60 ? say("events.delay.hoursMinutes", { h, m: m % 60 }) : say("events.delay.hours", { h });
+  return say("events.delay.days", { d: Math.round(h / 24) });
 }

@@ -3,29 +3,36 @@
 // the platform reports as failed (and whether we have those events anyway). The page hands in the
 // server action that starts a run; the progress is polled from GET /api/reconciliation.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { timeLocale } from "@/lib/i18n/locales";
+import type { Say } from "@/lib/events/summary-messages";
 import { getResult } from "@/lib/actions/client";
 import type { ActionResult } from "@/lib/actions/result";
 import type { ReconciliationView } from "@/lib/events/reconcile/view";
 import { formatTime } from "@/lib/format/time";
+import { useClinicTimeZone } from "@/components/ui/time-zone";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ErrorState } from "@/components/ui/states";
 
 const ACTIVE = new Set(["queued", "running"]);
 
-const FAILED_COLUMNS: Column<ReconciliationView["failedDeliveries"][number]>[] = [
-  { key: "event", header: "Event", title: true, className: "font-mono font-normal", cell: (d) => d.eventId },
-  { key: "type", header: "Type", cell: (d) => d.eventType },
-  { key: "attempts", header: "Failed attempts", cell: (d) => d.failedAttempts },
+const FAILED_COLUMNS = (t: Say): Column<ReconciliationView["failedDeliveries"][number]>[] => [
+  { key: "event", header: t("event"), title: true, className: "font-mono font-normal", cell: (d) => d.eventId },
+  { key: "type", header: t("type"), cell: (d) => d.eventType },
+  { key: "attempts", header: t("attempts"), cell: (d) => d.failedAttempts },
   {
     key: "last-error",
-    header: "Last error",
-    cell: (d) => d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "—"),
+    header: t("lastError"),
+    cell: (d) => d.lastError ?? (d.lastStatus ? t("httpStatus", { status: d.lastStatus }) : "—"),
   },
-  { key: "stored", header: "Have it?", cell: (d) => (d.storedLocally ? "Yes" : "No") },
+  { key: "stored", header: t("stored"), cell: (d) => (d.storedLocally ? t("yes") : t("no")) },
 ];
 
 export function ReconciliationPanel({ start: startRun }: { start: () => Promise<ActionResult<ReconciliationView>> }) {
   const queryClient = useQueryClient();
+  const t = useTranslations("events.reconciliation");
+  const locale = timeLocale(useLocale());
+  const timeZone = useClinicTimeZone();
   const status = useQuery({
     queryKey: ["reconciliation"],
     queryFn: () => getResult<ReconciliationView | null>("/api/reconciliation"),
@@ -45,7 +52,7 @@ export function ReconciliationPanel({ start: startRun }: { start: () => Promise<
     <section aria-labelledby="reconcile-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="reconcile-title" className="text-base font-semibold">
-          Reconciliation
+          {t("title")}
         </h2>
         <button
           type="button"
@@ -53,12 +60,10 @@ export function ReconciliationPanel({ start: startRun }: { start: () => Promise<
           disabled={start.isPending || active}
           className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60"
         >
-          {active ? "Reconciling…" : "Reconcile now"}
+          {active ? t("running") : t("start")}
         </button>
       </div>
-      <p className="text-sm text-slate-600">
-        Reads the platform&apos;s event lists and stores any event a webhook missed. Runs every 15 minutes on its own.
-      </p>
+      <p className="text-sm text-slate-600">{t("intro")}</p>
       {start.data && !start.data.ok && (
         <p role="alert" className="text-sm text-red-700">
           {start.data.message}
@@ -66,27 +71,27 @@ export function ReconciliationPanel({ start: startRun }: { start: () => Promise<
       )}
       {start.isError && (
         <p role="alert" className="text-sm text-red-700">
-          The reconciliation could not be started. Check your connection and try again.
+          {t("startFailed")}
         </p>
       )}
-      {status.isPending && <p className="text-sm text-slate-600">Loading the latest reconciliation…</p>}
+      {status.isPending && <p className="text-sm text-slate-600">{t("loading")}</p>}
       {status.isError && !run && (
         <ErrorState
-          title="The reconciliation status could not be loaded"
-          error={{ message: "Check your connection and try again. If it keeps happening, tell your administrator." }}
+          title={t("statusFailed")}
+          error={{ message: t("tryAgain") }}
           onRetry={() => void status.refetch()}
         />
       )}
       {run === null && (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
-          No reconciliation has run yet. Reconcile now to run the first one.
+          {t("none")}
         </p>
       )}
       {run && (
         <div className="space-y-2">
           <div
             role="progressbar"
-            aria-label="Reconciliation progress"
+            aria-label={t("progress")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={run.percent}
@@ -95,18 +100,23 @@ export function ReconciliationPanel({ start: startRun }: { start: () => Promise<
             <div className="h-full bg-brand-600 transition-all" style={{ width: `${run.percent}%` }} />
           </div>
           <p role="status" className="text-sm text-slate-700">
-            {run.status === "queued" && "Waiting to start…"}
-            {run.status === "running" && `Running: ${run.percent}% · ${run.fetched} read, ${run.inserted} added`}
+            {run.status === "queued" && t("queued")}
+            {run.status === "running" &&
+              t("runningStatus", { percent: run.percent, fetched: run.fetched, inserted: run.inserted })}
             {run.status === "succeeded" &&
-              `Done ${run.finishedAt ? formatTime(run.finishedAt) : ""}: ${run.fetched} read, ${run.inserted} added.`}
-            {run.status === "failed" && `Failed: ${run.error ?? "unknown error"}`}
+              t("done", {
+                when: run.finishedAt ? formatTime(run.finishedAt, { timeZone, ...(locale && { locale }) }) : "",
+                fetched: run.fetched,
+                inserted: run.inserted,
+              })}
+            {run.status === "failed" && (run.error ? t("failed", { error: run.error }) : t("failedUnknown"))}
           </p>
           {run.failedDeliveries.length > 0 && (
             <DataTable
               bare
               density="compact"
-              label="Failed webhook deliveries"
-              columns={FAILED_COLUMNS}
+              label={t("failedDeliveries")}
+              columns={FAILED_COLUMNS(t)}
               rows={run.failedDeliveries}
               rowKey={(d) => d.eventId}
             />

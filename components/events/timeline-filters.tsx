@@ -2,6 +2,7 @@
 // The timeline's filter bar: category, event type (narrowed to the category), date, and search in
 // the event data (applied as you type, after a short pause).
 import { useEffect, useId, useState } from "react";
+import { useTranslations } from "next-intl";
 import { EVENT_TYPES, eventTypesIn, type EventCategory } from "@/lib/contract";
 import { TIMELINE_CATEGORIES, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { categoryLabel } from "@/components/events/format";
@@ -18,6 +19,8 @@ export function TimelineFiltersBar({
   onChange(next: TimelineFilters): void;
 }) {
   const [q, setQ] = useState(value.q ?? "");
+  const t = useTranslations("events.filters");
+  const say = useTranslations();
   // Labels point at their controls by id: a label wrapped around a <select> would fold the chosen
   // option into the control's accessible name ("Category All categories").
   const ids = { category: useId(), type: useId(), search: useId() };
@@ -33,12 +36,12 @@ export function TimelineFiltersBar({
   return (
     <form
       role="search"
-      aria-label="Filter events"
+      aria-label={t("label")}
       className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
       onSubmit={(e) => e.preventDefault()}
     >
       <div className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-medium text-slate-700">
-        <label htmlFor={ids.category}>Category</label>
+        <label htmlFor={ids.category}>{t("category")}</label>
         <select
           id={ids.category}
           className={control}
@@ -51,16 +54,16 @@ export function TimelineFiltersBar({
             })
           }
         >
-          <option value="">All categories</option>
+          <option value="">{t("allCategories")}</option>
           {TIMELINE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {categoryLabel(c)}
+              {categoryLabel(c, say)}
             </option>
           ))}
         </select>
       </div>
       <div className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-medium text-slate-700">
-        <label htmlFor={ids.type}>Event type</label>
+        <label htmlFor={ids.type}>{t("type")}</label>
         <select
           id={ids.type}
           className={control}
@@ -68,22 +71,22 @@ export function TimelineFiltersBar({
           onChange={(e) => onChange({ ...value, type: e.target.value || undefined })}
           disabled={value.category === "other"}
         >
-          <option value="">All types</option>
-          {types.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          <option value="">{t("allTypes")}</option>
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {type}
             </option>
           ))}
         </select>
       </div>
       <DateFilterInput value={value.date} onChange={(date) => onChange({ ...value, date: date || undefined })} />
       <div className="flex min-w-0 flex-1 flex-col sm:min-w-56 gap-1 text-sm font-medium text-slate-700">
-        <label htmlFor={ids.search}>Search in event data</label>
+        <label htmlFor={ids.search}>{t("search")}</label>
         <input
           id={ids.search}
           type="search"
           className={control}
-          placeholder="Patient name, order id, event id…"
+          placeholder={t("searchPlaceholder")}
           value={q}
           onChange={(e) => setQ(e.target.value)}
           maxLength={200}

@@ -1,6 +1,7 @@
 // The home page's panels, one per role the person holds: what matters to them, each with a link to
 // act on it. Server components: the page reads, these show.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { HomeEvent, PractitionerHome } from "@/lib/home/reads";
 import { formatSummary } from "@/lib/events/summary-messages";
@@ -33,9 +34,13 @@ export function Panel({
 }
 
 const Empty = ({ children }: { children: ReactNode }) => <p className="text-slate-500">{children}</p>;
-const Unavailable = () => <Empty>The platform could not be reached just now; reload the page to try again.</Empty>;
+function Unavailable() {
+  const t = useTranslations("home");
+  return <Empty>{t("unavailable")}</Empty>;
+}
 
 export function EventLines({ events, empty }: { events: HomeEvent[]; empty: string }) {
+  const say = useTranslations();
   if (events.length === 0) return <Empty>{empty}</Empty>;
   return (
     <ul className="space-y-1">
@@ -44,10 +49,10 @@ export function EventLines({ events, empty }: { events: HomeEvent[]; empty: stri
           <span>
             {e.summary.patientId ? (
               <Link href={plansHref(e.summary.patientId)} className="hover:underline">
-                {formatSummary(e.summary)}
+                {formatSummary(e.summary, say)}
               </Link>
             ) : (
-              formatSummary(e.summary)
+              formatSummary(e.summary, say)
             )}
           </span>
           <span className="text-xs text-slate-500">
@@ -60,13 +65,14 @@ export function EventLines({ events, empty }: { events: HomeEvent[]; empty: stri
 }
 
 export function PractitionerPanels({ home }: { home: PractitionerHome }) {
+  const t = useTranslations("home.practitioner");
   return (
     <>
-      <Panel title="Your recent resources" href="/resources" linkLabel="Open your library">
+      <Panel title={t("resources")} href="/resources" linkLabel={t("openLibrary")}>
         {home.resources === null ? (
           <Unavailable />
         ) : home.resources.length === 0 ? (
-          <Empty>You have no resources yet.</Empty>
+          <Empty>{t("noResources")}</Empty>
         ) : (
           <ul className="space-y-1">
             {home.resources.map((r) => (
@@ -80,23 +86,23 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
           </ul>
         )}
       </Panel>
-      <Panel title="Your new patients" href="/patients" linkLabel="All patients">
-        <EventLines events={home.newPatients} empty="No new patients of yours in the last two weeks." />
+      <Panel title={t("newPatients")} href="/patients" linkLabel={t("allPatients")}>
+        <EventLines events={home.newPatients} empty={t("noNewPatients")} />
       </Panel>
-      <Panel title="Your active treatment plans" href="/embedded" linkLabel="Open treatment plans">
+      <Panel title={t("activePlans")} href="/embedded" linkLabel={t("openPlans")}>
         {home.activePlans === null ? (
           <Unavailable />
         ) : home.activePlans.length === 0 ? (
-          <Empty>No active plans.</Empty>
+          <Empty>{t("noActivePlans")}</Empty>
         ) : (
           <ul className="space-y-1">
             {home.activePlans.map((p) => (
               <li key={p.id} className="flex flex-wrap justify-between gap-x-3">
                 <Link href={plansHref(p.patientId)} className="hover:underline">
-                  {p.patient} · {p.products} {p.products === 1 ? "product" : "products"}
+                  {t("plan", { patient: p.patient, products: p.products })}
                 </Link>
                 <span className="text-xs text-slate-500">
-                  changed <When iso={p.updatedAt} />
+                  {t.rich("changed", { when: () => <When iso={p.updatedAt} /> })}
                 </span>
               </li>
             ))}
@@ -116,26 +122,32 @@ export function TodayPanel({
   latest: HomeEvent[];
   day: string;
 }) {
+  const t = useTranslations("home.today");
+  const say = useTranslations();
   return (
-    <Panel title="Today's activity" href={`/events?date=${day}`} linkLabel="Open today's timeline">
+    <Panel title={t("title")} href={`/events?date=${day}`} linkLabel={t("open")}>
       {today.length === 0 ? (
-        <Empty>Nothing has happened in the clinic today yet.</Empty>
+        <Empty>{t("nothing")}</Empty>
       ) : (
-        <ul className="flex flex-wrap gap-2" aria-label="Events today by category">
+        <ul className="flex flex-wrap gap-2" aria-label={t("byCategory")}>
           {today.map((c) => (
             <li key={c.category}>
               <Link
                 href={`/events?category=${c.category}&date=${day}`}
                 className="inline-block rounded-md border border-slate-200 px-2 py-1 hover:border-brand-600"
               >
-                {categoryLabel(c.category)}: <strong>{c.count}</strong>
+                {t.rich("count", {
+                  category: categoryLabel(c.category, say),
+                  count: c.count,
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                })}
               </Link>
             </li>
           ))}
         </ul>
       )}
       <div className="mt-3">
-        <EventLines events={latest} empty="No events in the last two weeks." />
+        <EventLines events={latest} empty={t("noEvents")} />
       </div>
     </Panel>
   );

@@ -4,9 +4,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import type { Section } from "@/lib/auth/sections";
+import { useTranslations } from "next-intl";
 
-export function MainNav({ links }: { links: readonly Pick<Section, "href" | "label">[] }) {
+export function MainNav({ links }: { links: readonly { href: string; label: string }[] }) {
+  const t = useTranslations("header");
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -24,7 +25,7 @@ export function MainNav({ links }: { links: readonly Pick<Section, "href" | "lab
   }, [open]);
 
   return (
-    <nav aria-label="Main" className="order-last w-full md:order-none md:w-auto">
+    <nav aria-label={t("mainNav")} className="order-last w-full md:order-none md:w-auto">
       <button
         ref={button}
         type="button"
@@ -34,7 +35,7 @@ export function MainNav({ links }: { links: readonly Pick<Section, "href" | "lab
         className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 md:hidden"
       >
         <span aria-hidden>{open ? "×" : "☰"}</span>
-        Menu
+        {t("menu")}
       </button>
       <ul
         id={listId}

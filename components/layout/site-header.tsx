@@ -1,6 +1,9 @@
 // The header: the sections the signed-in user may open, who they are, and sign-out. Signed out, it
-// offers only the way in.
+// offers only the way in. Both ways, the language switch.
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LanguageSwitch } from "@/components/layout/language-switch";
+import type { Locale } from "@/lib/i18n/locales";
 import { MainNav } from "@/components/layout/main-nav";
 import { sectionsFor } from "@/lib/auth/sections";
 import { SignOutButton } from "@/components/auth/sign-out-button";
@@ -9,39 +12,56 @@ import { AlertsIndicator } from "@/components/alerts/alerts-indicator";
 import { alertCount } from "@/lib/alerts/view";
 import { roleLabel } from "@/lib/people/labels";
 import { IdText } from "@/components/ui/id-text";
+import { ThemeSwitch } from "@/components/layout/theme-switch";
+import type { Theme } from "@/lib/theme/theme";
 
-export async function SiteHeader() {
+export async function SiteHeader({
+  theme,
+  saveLocale,
+}: {
+  theme: Theme;
+  saveLocale: (input: { locale: Locale }) => Promise<unknown>;
+}) {
   const user = await getCurrentUser();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3">
         <Link href="/" className="text-lg font-semibold text-brand-700">
-          Clinic Connect
+          {t("meta.appName")}
         </Link>
         {user ? (
           <>
-            <MainNav links={sectionsFor(user.roles).map(({ href, label }) => ({ href, label }))} />
-            <div className="flex items-center gap-3 text-sm">
+            <MainNav
+              links={sectionsFor(user.roles).map(({ key, href }) => ({ href, label: t(`sections.${key}.label`) }))}
+            />
+            <div className="flex flex-wrap items-center gap-3 text-sm">
               {user.isAdmin && <AlertsIndicator initialCount={await alertCount(user.clinicId)} />}
               <span className="text-slate-600" data-testid="signed-in-as">
                 <span className="font-medium text-slate-900">{user.name ?? <IdText id={user.platformUserId} />}</span>
                 <span className="sr-only">, </span>
                 <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs">
-                  {roleLabel(user.roles, user.staffRole)}
+                  {roleLabel(user.roles, user.staffRole, (role) => t(`roles.${role}`))}
                 </span>
                 <span className="sr-only">, </span>
                 <span className="ml-2 text-xs">{user.clinicName}</span>
               </span>
+              <LanguageSwitch current={locale} remember={saveLocale} />
+              <ThemeSwitch initial={theme} />
               <SignOutButton />
             </div>
           </>
         ) : (
-          <Link
-            href="/signin"
-            className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            Sign in
-          </Link>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <LanguageSwitch current={locale} />
+            <ThemeSwitch initial={theme} />
+            <Link
+              href="/signin"
+              className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              {t("header.signIn")}
+            </Link>
+          </div>
         )}
       </div>
     </header>

@@ -3,7 +3,9 @@
 // 100, and a link that opens the embedded feature for one patient.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/actions/result";
 import type { Patient } from "@/lib/contract";
 import type { PatientPageQuery } from "@/lib/resources/fields";
@@ -25,8 +27,16 @@ export function PatientList({
     query: PatientPageQuery,
   ) => Promise<ActionResult<ListPage<Patient> & { practitionerNames: Record<string, string> }>>;
 }) {
-  const [typed, setTyped] = useState("");
-  const [q, setQ] = useState("");
+  const t = useTranslations("patients");
+  // The search is kept in the address (?q=…) with the page and size: a reload or a shared link shows
+  // the same patients, and Back puts the earlier search back in the box.
+  const q = (useSearchParams().get("q") ?? "").trim().slice(0, 200);
+  const [typed, setTyped] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    setTyped(q);
+  }
   const { page, size, setPaging } = useUrlPaging(PATIENT_PAGE_SIZES, 25);
   const list = useQuery({
     queryKey: ["patients", { q, page, size }],
@@ -36,17 +46,14 @@ export function PatientList({
 
   useEffect(() => {
     if (typed.trim() === q) return;
-    const t = setTimeout(() => {
-      setQ(typed.trim());
-      setPaging({ page: 1 });
-    }, 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setPaging({ page: 1, params: { q: typed.trim() } }), 300);
+    return () => clearTimeout(timer);
   }, [typed, q, setPaging]);
 
   return (
     <div className="space-y-4">
       <div role="search" className="max-w-md">
-        <Field label="Search patients" hint="By first name, last name or email.">
+        <Field label={t("search")} hint={t("searchHint")}>
           {(p) => (
             <input
               {...p}
@@ -60,17 +67,11 @@ export function PatientList({
         </Field>
       </div>
       {list.isPending ? (
-        <LoadingState label="Loading patients…" />
+        <LoadingState label={t("loading")} />
       ) : list.isError ? (
-        <ErrorState
-          title="The patients could not be loaded"
-          error={shownError(list.error)}
-          onRetry={() => void list.refetch()}
-        />
+        <ErrorState title={t("loadFailed")} error={shownError(list.error)} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title={q ? `No patients match “${q}”` : "No patients yet"}>
-          {q ? "Try part of a name or an email address." : null}
-        </EmptyState>
+        <EmptyState title={q ? t("noMatch", { q }) : t("none")}>{q ? t("noMatchHint") : null}</EmptyState>
       ) : (
         <PatientTable patients={list.data.items} practitionerNames={list.data.practitionerNames} />
       )}
@@ -86,11 +87,13 @@ export function PatientList({
         />
       )}
       <p className="text-xs text-slate-600">
-        Treatment plans open in the{" "}
-        <Link href="/embedded" className="underline">
-          embedded feature
-        </Link>
-        .
+        {t.rich("plansNote", {
+          link: (chunks) => (
+            <Link href="/embedded" className="underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </div>
   );

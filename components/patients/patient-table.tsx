@@ -1,6 +1,7 @@
 "use client";
 // One page of patients, each with a link to the embedded feature opened for them.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { Patient } from "@/lib/contract";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { NameWithId } from "@/components/ui/id-text";
@@ -15,35 +16,36 @@ export function PatientTable({
   /** Practitioner id → name, from the clinic's directory. */
   practitionerNames?: Record<string, string>;
 }) {
+  const t = useTranslations("patients.table");
   const columns: Column<Patient>[] = [
-    { key: "name", header: "Name", title: true, className: "text-slate-900", cell: fullName },
-    { key: "email", header: "Email", cell: (p) => p.email ?? "—" },
-    { key: "birth", header: "Date of birth", cell: (p) => p.date_of_birth ?? "—" },
+    { key: "name", header: t("name"), title: true, className: "text-slate-900", cell: fullName },
+    { key: "email", header: t("email"), cell: (p) => p.email ?? "—" },
+    { key: "birth", header: t("birth"), cell: (p) => p.date_of_birth ?? "—" },
     {
       key: "practitioner",
-      header: "Practitioner",
+      header: t("practitioner"),
       cell: (p) =>
         p.practitioner_id ? <NameWithId name={practitionerNames[p.practitioner_id]} id={p.practitioner_id} /> : "—",
     },
     {
       key: "open",
-      header: <span className="sr-only">Open</span>,
+      header: <span className="sr-only">{t("open")}</span>,
       bareOnCard: true,
       className: "whitespace-nowrap text-right",
       cell: (p) => (
         <Link
           href={`/embedded?patient=${encodeURIComponent(p.id)}`}
           className="font-medium text-brand-700 hover:underline"
-          aria-label={`Open treatment plans for ${fullName(p)}`}
+          aria-label={t("openFor", { name: fullName(p) })}
         >
-          Open treatment plans
+          {t("openPlans")}
         </Link>
       ),
     },
   ];
   return (
     <DataTable
-      label="Patients"
+      label={t("label")}
       columns={columns}
       rows={patients}
       rowKey={(p) => p.id}

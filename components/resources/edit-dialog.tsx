@@ -4,13 +4,14 @@
 // progress shown here, and the dialog stays open until the platform has it.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RequestId } from "@/components/ui/states";
 import type { ResourceRecord } from "@/lib/contract";
-import { checkResourceFile, DROPZONE_ACCEPT, MAX_FILE_LABEL } from "@/lib/resources/file-check";
+import { checkResourceFile, DROPZONE_ACCEPT, maxFileLabel } from "@/lib/resources/file-check";
 import { fieldErrors } from "@/lib/contract/field-errors";
 import { ResourceEditSchema, type ResourceEdit } from "@/lib/resources/fields";
 import { failure as failed, invalid, type ActionFailure } from "@/lib/actions/result";
@@ -39,6 +40,9 @@ const fieldsOf = (r: ResourceRecord): ResourceEdit => ({
 
 export function EditDialog({ resource, practitionerId, plans, onSave, onClose }: Props) {
   const qc = useQueryClient();
+  const t = useTranslations("resources.edit");
+  const say = useTranslations();
+  const locale = useLocale();
   const [fields, setFields] = useState<ResourceEdit>(() => fieldsOf(resource));
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<ActionFailure | null>(null);
@@ -49,12 +53,24 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
     if (!picked) return setFile(null);
     const checked = checkResourceFile(picked.name, new Uint8Array(await picked.arrayBuffer()));
     if (checked.ok) setFile(picked);
-    else setFailure(failed("invalid", checked.problem.message, { errors: { file: [checked.problem.message] } }));
+    else {
+      const message = say(checked.problem.message, checked.problem.values);
+      setFailure(failed("invalid", message, { errors: { file: [message] } }));
+    }
   }
+
+  // A failure made in the browser holds catalog keys (the schema's messages): say them here.
+  const said = (f: ActionFailure): ActionFailure => ({
+    ...f,
+    message: say.has(f.message) ? say(f.message) : f.message,
+    errors: Object.fromEntries(
+      Object.entries(f.errors).map(([k, list]) => [k, list.map((e) => (say.has(e) ? say(e) : e))]),
+    ),
+  });
 
   async function submit() {
     const parsed = ResourceEditSchema.safeParse(fields);
-    if (!parsed.success) return setFailure(invalid(fieldErrors(parsed.error.issues)));
+    if (!parsed.success) return setFailure(said(invalid(fieldErrors(parsed.error.issues))));
     if (!file) {
       onSave(fields);
       return onClose();
@@ -75,7 +91,7 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
 
   const busy = progress !== null;
   return (
-    <Dialog open onClose={() => !busy && onClose()} title={`Edit “${resource.name}”`} width="max-w-2xl">
+    <Dialog open onClose={() => !busy && onClose()} title={t("title", { name: resource.name })} width="max-w-2xl">
       <form
         className="space-y-4"
         onSubmit={(e) => {
@@ -85,8 +101,8 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
       >
         <ResourceFieldset value={fields} onChange={setFields} errors={failure?.errors} plans={plans} disabled={busy} />
         <Field
-          label="Replace the file (optional)"
-          hint={`Now: ${resource.attachment.file_name}. Same types as uploads, up to ${MAX_FILE_LABEL}.`}
+          label={t("replace")}
+          hint={t("replaceHint", { file: resource.attachment.file_name, limit: maxFileLabel(locale) })}
           errors={failure?.errors.file}
         >
           {(p) => (
@@ -102,9 +118,9 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
         </Field>
         {progress !== null && (
           <ProgressBar
-            label={`Upload of ${file?.name ?? "the new file"}`}
+            label={file ? t("uploadOf", { name: file.name }) : t("uploadOfNew")}
             value={progress >= 100 ? undefined : progress}
-            valueText={progress >= 100 ? "Saving…" : undefined}
+            valueText={progress >= 100 ? t("saving") : undefined}
           />
         )}
         {failure && (
@@ -115,10 +131,10 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
         )}
         <div className="flex justify-end gap-2">
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" variant="primary" busy={busy}>
-            Save changes
+            {t("save")}
           </Button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 "use client";
 // Type, category and name search for a resource list. The search waits for a pause in typing.
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
 import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract";
 import type { ResourceListFilter } from "@/lib/resources/fields";
@@ -12,15 +13,17 @@ interface Props {
 
 export function LibraryFilters({ value, onChange }: Props) {
   const [q, setQ] = useState(value.q ?? "");
+  const t = useTranslations("resources.filters");
+  const say = useTranslations();
   useEffect(() => {
     if (q === (value.q ?? "")) return;
-    const t = setTimeout(() => onChange({ ...value, q: q || undefined }), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => onChange({ ...value, q: q || undefined }), 300);
+    return () => clearTimeout(timer);
   }, [q, value, onChange]);
 
   return (
     <div role="search" className="grid gap-3 sm:grid-cols-3">
-      <Field label="Search by name">
+      <Field label={t("search")}>
         {(p) => (
           <input
             {...p}
@@ -32,7 +35,7 @@ export function LibraryFilters({ value, onChange }: Props) {
           />
         )}
       </Field>
-      <Field label="Type">
+      <Field label={t("type")}>
         {(p) => (
           <select
             {...p}
@@ -40,14 +43,16 @@ export function LibraryFilters({ value, onChange }: Props) {
             value={value.type ?? ""}
             onChange={(e) => onChange({ ...value, type: (e.target.value || undefined) as ResourceListFilter["type"] })}
           >
-            <option value="">All types</option>
-            {RESOURCE_TYPES.map((t) => (
-              <option key={t}>{t}</option>
+            <option value="">{t("allTypes")}</option>
+            {RESOURCE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {say(`resources.types.${type}`)}
+              </option>
             ))}
           </select>
         )}
       </Field>
-      <Field label="Category">
+      <Field label={t("category")}>
         {(p) => (
           <select
             {...p}
@@ -57,9 +62,11 @@ export function LibraryFilters({ value, onChange }: Props) {
               onChange({ ...value, category: (e.target.value || undefined) as ResourceListFilter["category"] })
             }
           >
-            <option value="">All categories</option>
+            <option value="">{t("allCategories")}</option>
             {RESOURCE_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {say(`resources.categories.${c}`)}
+              </option>
             ))}
           </select>
         )}

@@ -1,13 +1,15 @@
 "use client";
 // The practitioner's library: filters, the table, pages, and the edit and delete dialogs. Edits and
-// deletes show at once; when the platform refuses, the list goes back and a message says why.
+// deletes show at once; when the platform refuses, the list goes back and a message says why. A
+// delete waits a few seconds behind an Undo toast before it is sent (use-deferred-delete).
 import { useCallback, useState } from "react";
+import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState, RequestId } from "@/components/ui/states";
 import type { ResourceRecord } from "@/lib/contract";
 import type { ResourceListFilter } from "@/lib/resources/fields";
-import { hasFilters, TRUNCATED_NOTE } from "@/lib/resources/list-filter";
+import { FILTER_MAX_ITEMS, hasFilters } from "@/lib/resources/list-filter";
 import type { ActionFailure } from "@/lib/actions/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { shownError } from "@/lib/actions/client";
@@ -16,6 +18,8 @@ import { LibraryFilters } from "@/components/resources/library-filters";
 import { ResourceTable } from "@/components/resources/resource-table";
 import { useDeleteResource, useLibrary, useUpdateResource } from "@/components/resources/use-resources";
 import { useUrlPaging } from "@/components/ui/use-url-paging";
+import { deleteOnLeave, useDeferredDelete } from "@/components/resources/use-deferred-delete";
+import { toast } from "sonner";
 
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 
@@ -28,6 +32,8 @@ interface Props {
 }
 
 export function LibraryList({ requestedId, practitionerId, plans }: Props) {
+  const t = useTranslations("resources.library");
+  const toasts = useTranslations("resources.toasts");
   const [filter, setFilter] = useState<ResourceListFilter>({});
   const { page, size, setPaging } = useUrlPaging(PAGE_SIZES, 10);
   const [editing, setEditing] = useState<ResourceRecord | null>(null);
@@ -35,12 +41,14 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
   const [notice, setNotice] = useState<(ActionFailure & { title: string }) | null>(null);
   const list = useLibrary(requestedId, { ...filter, page, size });
   const rolledBack = useCallback(
-    (verb: string) => (error: unknown, name: string) =>
-      setNotice({ ...shownError(error), title: `${verb} “${name}” did not go through and was undone.` }),
-    [],
+    (what: "change" | "delete") => (error: unknown, name: string) =>
+      setNotice({ ...shownError(error), title: t("undone", { what, name }) }),
+    [t],
   );
-  const update = useUpdateResource(requestedId, rolledBack("Your change to"));
-  const remove = useDeleteResource(requestedId, rolledBack("Deleting"));
+  const update = useUpdateResource(requestedId, rolledBack("change"));
+  const remove = useDeleteResource(requestedId, rolledBack("delete"));
+  const deferred = useDeferredDelete(remove.mutateAsync, (r) => deleteOnLeave(r.id, requestedId));
+  const items = list.data?.items.filter((r) => !deferred.hidden.has(r.id)) ?? [];
   const onFilter = useCallback(
     (next: ResourceListFilter) => {
       setFilter(next);
@@ -63,47 +71,33 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
             <RequestId id={notice.requestId} />
           </div>
           <button type="button" className="text-amber-900 underline" onClick={() => setNotice(null)}>
-            Dismiss
+            {t("dismiss")}
           </button>
         </div>
       )}
       {list.isPending ? (
-        <LoadingState label="Loading resources…" />
+        <LoadingState label={t("loading")} />
       ) : list.isError ? (
-        <ErrorState
-          title="The resources could not be loaded"
-          error={shownError(list.error)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.items.length === 0 ? (
+        <ErrorState title={t("loadFailed")} error={shownError(list.error)} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
         <EmptyState
-          title={
-            list.data.meta.total_count > 0
-              ? "Nothing left on this page"
-              : hasFilters(filter)
-                ? "No resources match these filters"
-                : "No resources yet"
-          }
+          title={list.data.meta.total_count > 0 ? t("pageEmpty") : hasFilters(filter) ? t("noMatch") : t("none")}
         >
-          {list.data.meta.total_count > 0
-            ? "Go to the previous page."
-            : hasFilters(filter)
-              ? "Try another type, category or name."
-              : "Upload guides, handouts and meal plans below."}
+          {list.data.meta.total_count > 0 ? t("pageEmptyHint") : hasFilters(filter) ? t("noMatchHint") : t("noneHint")}
         </EmptyState>
       ) : (
         <ResourceTable
-          resources={list.data.items}
+          resources={items}
           practitionerId={practitionerId}
           onEdit={setEditing}
           onDelete={setDeleting}
           plans={plans}
         />
       )}
-      {list.data?.truncated && <p className="text-sm text-amber-900">{TRUNCATED_NOTE}</p>}
+      {list.data?.truncated && <p className="text-sm text-amber-900">{t("truncated", { max: FILTER_MAX_ITEMS })}</p>}
       {list.data && list.data.meta.total_count > 0 && (
         <Pagination
-          meta={list.data.meta}
+          meta={{ ...list.data.meta, total_count: list.data.meta.total_count - deferred.hidden.size }}
           noun="resources"
           onPage={(p) => setPaging({ page: p })}
           busy={list.isFetching}
@@ -120,18 +114,21 @@ export function LibraryList({ requestedId, practitionerId, plans }: Props) {
           onClose={() => setEditing(null)}
           onSave={(fields) => {
             setNotice(null);
-            update.mutate({ id: editing.id, fields, name: editing.name });
+            update.mutate(
+              { id: editing.id, fields, name: editing.name },
+              { onSuccess: (saved) => toast.success(toasts("saved", { name: saved.name })) },
+            );
           }}
         />
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this resource?"
-        description={<>“{deleting?.name}” will be removed from the platform. This cannot be undone.</>}
-        confirmLabel="Delete"
+        title={t("deleteTitle")}
+        description={t("deleteBody", { name: deleting?.name ?? "" })}
+        confirmLabel={t("delete")}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) remove.mutate({ id: deleting.id, name: deleting.name });
+          if (deleting) deferred.remove(deleting);
           setNotice(null);
           setDeleting(null);
         }}

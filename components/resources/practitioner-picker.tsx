@@ -1,15 +1,18 @@
 "use client";
 // Staff pick the practitioner they act for before anything else, by name: the clinic's directory and
 // the practitioners the platform shows on the clinic's patients (lib/resources/practitioners.ts).
+import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
+import type { Say } from "@/lib/events/summary-messages";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { shownError } from "@/lib/actions/client";
 import { usePractitioners } from "@/components/resources/use-resources";
 import type { PractitionerOption } from "@/lib/resources/practitioners";
 
-export function practitionerLabel(p: PractitionerOption): string {
-  const patients = `${p.patientCount} patient${p.patientCount === 1 ? "" : "s"}`;
-  return p.name ? `${p.name} · ${patients}` : `A practitioner without a known name (${p.id}) · ${patients}`;
+export function practitionerLabel(p: PractitionerOption, say: Say): string {
+  return p.name
+    ? say("resources.picker.option", { name: p.name, patients: p.patientCount })
+    : say("resources.picker.optionUnnamed", { id: p.id, patients: p.patientCount });
 }
 
 export function PractitionerPicker({
@@ -20,20 +23,13 @@ export function PractitionerPicker({
   onChange: (id: string | undefined) => void;
 }) {
   const list = usePractitioners(true);
-  if (list.isPending) return <LoadingState label="Loading your clinic's practitioners…" />;
+  const t = useTranslations("resources.picker");
+  const say = useTranslations();
+  if (list.isPending) return <LoadingState label={t("loading")} />;
   if (list.isError)
-    return (
-      <ErrorState
-        title="The practitioners could not be loaded"
-        error={shownError(list.error)}
-        onRetry={() => void list.refetch()}
-      />
-    );
+    return <ErrorState title={t("loadFailed")} error={shownError(list.error)} onRetry={() => void list.refetch()} />;
   return (
-    <Field
-      label="Acting for practitioner"
-      hint="As staff, you manage resources on behalf of a practitioner of your clinic."
-    >
+    <Field label={t("label")} hint={t("hint")}>
       {(p) => (
         <select
           {...p}
@@ -41,10 +37,10 @@ export function PractitionerPicker({
           value={value ?? ""}
           onChange={(e) => onChange(e.target.value || undefined)}
         >
-          <option value="">Choose a practitioner…</option>
+          <option value="">{t("choose")}</option>
           {list.data.map((o) => (
             <option key={o.id} value={o.id}>
-              {practitionerLabel(o)}
+              {practitionerLabel(o, say)}
             </option>
           ))}
         </select>

@@ -2,6 +2,7 @@
 // The fields of one resource (name, type, category, treatment plan, save to library), shared by the
 // upload list and the edit dialog. Treatment plans come from the platform when it lists them;
 // otherwise the plan's id can be typed.
+import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
 import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract";
 import type { ResourceEdit } from "@/lib/resources/fields";
@@ -16,13 +17,15 @@ interface Props {
 }
 
 export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled }: Props) {
+  const t = useTranslations("resources.fields");
+  const say = useTranslations();
   const set = (patch: Partial<ResourceEdit>) => onChange({ ...value, ...patch });
   const plan = value.treatment_plan_id ?? "";
   const planOptions =
     plans && plan && !plans.some((p) => p.id === plan) ? [{ id: plan, label: plan }, ...plans] : plans;
   return (
     <fieldset disabled={disabled} className="grid gap-3 sm:grid-cols-2">
-      <Field label="Name" errors={errors.name} className="sm:col-span-2">
+      <Field label={t("name")} errors={errors.name} className="sm:col-span-2">
         {(p) => (
           <input
             {...p}
@@ -34,7 +37,7 @@ export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled
           />
         )}
       </Field>
-      <Field label="Type" errors={errors.type}>
+      <Field label={t("type")} errors={errors.type}>
         {(p) => (
           <select
             {...p}
@@ -42,14 +45,16 @@ export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled
             value={value.type ?? ""}
             onChange={(e) => set({ type: e.target.value as ResourceEdit["type"] })}
           >
-            <option value="">No type</option>
-            {RESOURCE_TYPES.map((t) => (
-              <option key={t}>{t}</option>
+            <option value="">{t("noType")}</option>
+            {RESOURCE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {say(`resources.types.${type}`)}
+              </option>
             ))}
           </select>
         )}
       </Field>
-      <Field label="Category" errors={errors.category}>
+      <Field label={t("category")} errors={errors.category}>
         {(p) => (
           <select
             {...p}
@@ -57,18 +62,16 @@ export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled
             value={value.category ?? ""}
             onChange={(e) => set({ category: e.target.value as ResourceEdit["category"] })}
           >
-            <option value="">No category</option>
+            <option value="">{t("noCategory")}</option>
             {RESOURCE_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {say(`resources.categories.${c}`)}
+              </option>
             ))}
           </select>
         )}
       </Field>
-      <Field
-        label="Treatment plan (optional)"
-        errors={errors.treatment_plan_id}
-        hint={planOptions ? undefined : "The plan's id, as the platform shows it."}
-      >
+      <Field label={t("plan")} errors={errors.treatment_plan_id} hint={planOptions ? undefined : t("planHint")}>
         {(p) =>
           planOptions ? (
             <select
@@ -77,7 +80,7 @@ export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled
               value={plan}
               onChange={(e) => set({ treatment_plan_id: e.target.value })}
             >
-              <option value="">Not linked to a plan</option>
+              <option value="">{t("noPlan")}</option>
               {planOptions.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.label}
@@ -102,7 +105,7 @@ export function ResourceFieldset({ value, onChange, errors = {}, plans, disabled
             checked={value.save_to_library === "true"}
             onChange={(e) => set({ save_to_library: e.target.checked ? "true" : "false" })}
           />
-          Save to my resource library
+          {t("saveToLibrary")}
         </label>
       </div>
     </fieldset>

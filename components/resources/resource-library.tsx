@@ -4,6 +4,7 @@
 // practitioner lives in the URL (?practitioner=) so a reload or a shared link keeps it.
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import { Tabs } from "@/components/ui/tabs";
 import { EmptyState } from "@/components/ui/states";
 import { LibraryList } from "@/components/resources/library-list";
@@ -35,6 +36,7 @@ function Library({ requestedId, practitionerId }: { requestedId: string | undefi
 
 export function ResourceLibrary({ isStaff, selfId, initialPractitioner, actions }: Props) {
   const pathname = usePathname();
+  const t = useTranslations("resources.page");
   const [tab, setTab] = useState<"library" | "platform">("library");
   const [chosen, setChosen] = useState<string | undefined>(isStaff ? initialPractitioner : undefined);
   const practitionerId = isStaff ? chosen : selfId;
@@ -50,13 +52,13 @@ export function ResourceLibrary({ isStaff, selfId, initialPractitioner, actions 
       <div className="space-y-6">
         {isStaff && <PractitionerPicker value={chosen} onChange={setChosen} />}
         <Tabs
-          label="Resources"
+          label={t("title")}
           selected={tab}
           onSelect={setTab}
           tabs={[
             {
               key: "library",
-              label: isStaff ? "Practitioner's library" : "My library",
+              label: isStaff ? t("practitionerLibrary") : t("myLibrary"),
               panel: practitionerId ? (
                 <Library
                   key={practitionerId}
@@ -64,12 +66,10 @@ export function ResourceLibrary({ isStaff, selfId, initialPractitioner, actions 
                   practitionerId={practitionerId}
                 />
               ) : (
-                <EmptyState title="Choose a practitioner first">
-                  Their library and uploads appear here once you pick who you are acting for.
-                </EmptyState>
+                <EmptyState title={t("chooseFirst")}>{t("chooseFirstHint")}</EmptyState>
               ),
             },
-            { key: "platform", label: "Platform-provided", panel: <ServiceList /> },
+            { key: "platform", label: t("platformTab"), panel: <ServiceList /> },
           ]}
         />
       </div>

@@ -1,6 +1,7 @@
 "use client";
 // The practitioner's resources as a table. Resources a colleague shared can be opened but only
 // their owner may change them, so they carry a badge instead of actions.
+import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import type { ResourceRecord } from "@/lib/contract";
@@ -18,12 +19,15 @@ interface Props {
 }
 
 export function ResourceTable({ resources, practitionerId, onEdit, onDelete, plans }: Props) {
+  const t = useTranslations("resources.table");
+  const say = useTranslations();
+  const locale = useLocale();
   const planLabel = (id: string) => plans?.find((p) => p.id === id)?.label ?? null;
   const own = (r: ResourceRecord) => r.practitioner_id === practitionerId;
   const columns: Column<ResourceRecord>[] = [
     {
       key: "name",
-      header: "Name",
+      header: t("name"),
       title: true,
       className: "text-slate-900",
       cell: (r) => (
@@ -38,46 +42,50 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete, pla
           </a>
           {!own(r) && (
             <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
-              Shared with you
+              {t("shared")}
             </span>
           )}
         </>
       ),
     },
-    { key: "type", header: "Type", cell: (r) => r.type ?? "—" },
-    { key: "category", header: "Category", cell: (r) => r.category ?? "—" },
+    { key: "type", header: t("type"), cell: (r) => (r.type ? say(`resources.types.${r.type}`) : "—") },
+    {
+      key: "category",
+      header: t("category"),
+      cell: (r) => (r.category ? say(`resources.categories.${r.category}`) : "—"),
+    },
     {
       key: "treatment-plan",
-      header: "Treatment plan",
+      header: t("plan"),
       cell: (r) =>
         r.treatment_plan_id ? <NameWithId name={planLabel(r.treatment_plan_id)} id={r.treatment_plan_id} /> : "—",
     },
-    { key: "in-library", header: "In library", cell: (r) => (r.save_to_library ? "Yes" : "No") },
+    { key: "in-library", header: t("inLibrary"), cell: (r) => (r.save_to_library ? t("yes") : t("no")) },
     {
       key: "file",
-      header: "File",
+      header: t("file"),
       className: "text-xs text-slate-600",
-      cell: (r) => `${r.attachment.file_name} · ${formatBytes(r.attachment.byte_size)}`,
+      cell: (r) => t("fileCell", { name: r.attachment.file_name, size: formatBytes(r.attachment.byte_size, locale) }),
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t("actions")}</span>,
       bareOnCard: true,
       className: "whitespace-nowrap text-right",
       cell: (r) =>
         own(r) && (
           <span className="flex justify-end gap-1">
-            <Button size="sm" variant="ghost" onClick={() => onEdit(r)} aria-label={`Edit ${r.name}`}>
-              Edit
+            <Button size="sm" variant="ghost" onClick={() => onEdit(r)} aria-label={t("editName", { name: r.name })}>
+              {t("edit")}
             </Button>
             <Button
               size="sm"
               variant="ghost"
               className="text-red-700 hover:bg-red-50"
               onClick={() => onDelete(r)}
-              aria-label={`Delete ${r.name}`}
+              aria-label={t("deleteName", { name: r.name })}
             >
-              Delete
+              {t("delete")}
             </Button>
           </span>
         ),
@@ -85,7 +93,7 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete, pla
   ];
   return (
     <DataTable
-      label="Resources"
+      label={t("label")}
       columns={columns}
       rows={resources}
       rowKey={(r) => r.id}

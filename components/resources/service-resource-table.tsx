@@ -1,9 +1,13 @@
 "use client";
 // Resources the platform provides to every practitioner (read-only).
+import { useLocale, useTranslations } from "next-intl";
 import type { ServiceResourceRecord } from "@/lib/contract";
 import { formatBytes } from "@/lib/resources/file-check";
 
 export function ServiceResourceTable({ resources }: { resources: ServiceResourceRecord[] }) {
+  const t = useTranslations("resources.service");
+  const say = useTranslations();
+  const locale = useLocale();
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {resources.map((r) => (
@@ -17,8 +21,14 @@ export function ServiceResourceTable({ resources }: { resources: ServiceResource
             {r.name}
           </a>
           <p className="text-xs text-slate-600">
-            {[r.type, r.category].filter(Boolean).join(" · ") || "Uncategorised"} · {r.attachment.file_name} (
-            {formatBytes(r.attachment.byte_size)})
+            {t("detail", {
+              kind:
+                [r.type && say(`resources.types.${r.type}`), r.category && say(`resources.categories.${r.category}`)]
+                  .filter(Boolean)
+                  .join(" · ") || t("uncategorised"),
+              file: r.attachment.file_name,
+              size: formatBytes(r.attachment.byte_size, locale),
+            })}
           </p>
           {r.description && <p className="mt-1 text-sm text-slate-700">{r.description}</p>}
         </li>

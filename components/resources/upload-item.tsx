@@ -1,5 +1,6 @@
 "use client";
 // One file in the upload list: its own fields, its progress bar, and what became of it.
+import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RequestId } from "@/components/ui/states";
@@ -16,28 +17,24 @@ interface Props {
   locked: boolean;
 }
 
-const STATUS_TEXT: Record<UploadDraft["status"], string> = {
-  ready: "Ready to upload",
-  uploading: "Uploading…",
-  saving: "Saving to the platform…",
-  done: "Uploaded",
-  failed: "Not uploaded",
-};
-
 export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) {
   const busy = draft.status === "uploading" || draft.status === "saving";
-  const label = `Upload of ${draft.file.name}`;
+  const t = useTranslations("resources.uploadItem");
+  const locale = useLocale();
+  const label = t("uploadOf", { name: draft.file.name });
   return (
     <li
       data-upload={draft.file.name}
+      data-status={draft.status}
       aria-label={draft.file.name}
+      tabIndex={-1}
       className={`space-y-3 rounded-lg border bg-white p-4 ${draft.status === "failed" ? "border-red-300" : "border-slate-200"}`}
     >
       <div className="flex items-start justify-between gap-3">
         <div>
           <p className="font-medium text-slate-900">{draft.file.name}</p>
           <p className="text-xs text-slate-600">
-            {formatBytes(draft.file.size)} · <span role="status">{STATUS_TEXT[draft.status]}</span>
+            {formatBytes(draft.file.size, locale)} · <span role="status">{t(`status.${draft.status}`)}</span>
           </p>
         </div>
         {draft.status !== "done" && (
@@ -46,9 +43,9 @@ export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) 
             variant="ghost"
             disabled={busy || locked}
             onClick={onRemove}
-            aria-label={`Remove ${draft.file.name} from the list`}
+            aria-label={t("removeName", { name: draft.file.name })}
           >
-            Remove
+            {t("remove")}
           </Button>
         )}
       </div>
@@ -65,15 +62,13 @@ export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) 
         <ProgressBar
           label={label}
           value={draft.status === "saving" ? undefined : draft.progress}
-          valueText={draft.status === "saving" ? "Saving…" : draft.status === "failed" ? "Failed" : undefined}
+          valueText={draft.status === "saving" ? t("saving") : draft.status === "failed" ? t("failed") : undefined}
           tone={draft.status === "failed" ? "error" : draft.status === "done" ? "done" : "brand"}
         />
       )}
       {draft.failure && (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-          <p>
-            {draft.file.name} was not uploaded: {draft.failure.message}
-          </p>
+          <p>{t("notUploaded", { name: draft.file.name, message: draft.failure.message })}</p>
           <RequestId id={draft.failure.requestId} />
           {draft.failure.errors.file && <p>{draft.failure.errors.file.join(" ")}</p>}
         </div>

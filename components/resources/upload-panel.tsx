@@ -2,7 +2,9 @@
 // Upload with react-dropzone: drag and drop onto the zone, or its "Choose files" button, several
 // files at once. The browser refuses what the server would (type by extension and by content, size)
 // before anything is sent; the server checks again.
-import { useCallback, useId, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import type { Say } from "@/lib/events/summary-messages";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { Button } from "@/components/ui/button";
 import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
@@ -11,7 +13,7 @@ import {
   checkFileNameAndSize,
   checkResourceFile,
   DROPZONE_ACCEPT,
-  MAX_FILE_LABEL,
+  maxFileLabel,
 } from "@/lib/resources/file-check";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { UploadItem } from "@/components/resources/upload-item";
@@ -19,15 +21,21 @@ import { useUploadQueue } from "@/components/resources/use-upload-queue";
 
 async function checkInBrowser(file: File) {
   const early = checkFileNameAndSize(file.name, file.size);
-  if (early && !early.ok) return { code: early.problem.code, message: early.problem.message };
+  if (early && !early.ok) return { code: early.problem.code, message: JSON.stringify(early.problem) };
   const checked = checkResourceFile(file.name, new Uint8Array(await file.arrayBuffer()));
-  return checked.ok ? null : { code: checked.problem.code, message: checked.problem.message };
+  return checked.ok ? null : { code: checked.problem.code, message: JSON.stringify(checked.problem) };
 }
 
-function rejectionMessage({ file, errors }: FileRejection): string {
+/** Our checks travel through react-dropzone as JSON (key and values); its own say it in English. */
+function rejectionMessage({ file, errors }: FileRejection, say: Say): string {
   const ours = checkFileNameAndSize(file.name, file.size);
-  if (ours && !ours.ok) return ours.problem.message;
-  return errors[0]?.message ?? "This file is not accepted.";
+  if (ours && !ours.ok) return say(ours.problem.message, ours.problem.values);
+  try {
+    const problem = JSON.parse(errors[0]?.message ?? "") as { message: string; values: Record<string, string> };
+    return say(problem.message, problem.values);
+  } catch {
+    return say("resources.upload.notAccepted");
+  }
 }
 
 export function UploadPanel({
@@ -38,14 +46,17 @@ export function UploadPanel({
   plans?: TreatmentPlanOption[];
 }) {
   const hintId = useId();
+  const t = useTranslations("resources.upload");
+  const say = useTranslations();
+  const locale = useLocale();
   const queue = useUploadQueue(practitionerId);
   const [refused, setRefused] = useState<{ name: string; message: string }[]>([]);
   const onDrop = useCallback(
     (accepted: File[], rejected: FileRejection[]) => {
       queue.add(accepted);
-      setRefused(rejected.map((r) => ({ name: r.file.name, message: rejectionMessage(r) })));
+      setRefused(rejected.map((r) => ({ name: r.file.name, message: rejectionMessage(r, say) })));
     },
-    [queue],
+    [queue, say],
   );
   const { getRootProps, getInputProps, isDragActive, isProcessing, open } = useDropzone({
     noClick: true,
@@ -57,11 +68,23 @@ export function UploadPanel({
     onDrop,
   });
   const waiting = queue.drafts.filter((d) => d.status === "ready" || d.status === "failed").length;
+  const list = useRef<HTMLUListElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  // When the queue is done the Upload button is disabled (nothing waits): rather than leave focus to
+  // the top of the page, put it on the first file that failed (to fix it) or the last one uploaded.
+  const uploadAll = async () => {
+    await queue.uploadAll();
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !actions.current?.contains(focused)) return;
+    const items = list.current?.querySelectorAll<HTMLElement>("li[data-upload]");
+    const failed = list.current?.querySelector<HTMLElement>('li[data-status="failed"]');
+    (failed ?? items?.[items.length - 1])?.focus();
+  };
 
   return (
     <section aria-labelledby={`${hintId}-title`} className="space-y-4">
       <h2 id={`${hintId}-title`} className="text-lg font-semibold">
-        Upload resources
+        {t("title")}
       </h2>
       {/* The drop zone takes dropped files; the button inside opens the file chooser (a zone that is
           itself a button would hold the file input inside a control, and name itself unlike its text). */}
@@ -69,25 +92,23 @@ export function UploadPanel({
         {...getRootProps()}
         className={`rounded-lg border-2 border-dashed p-6 text-center transition-colors sm:p-8 ${isDragActive ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-white"}`}
       >
-        <input {...getInputProps({ "aria-label": "Choose files to upload" })} />
-        <p className="font-medium text-slate-800">
-          {isDragActive ? "Drop the files here" : "Drag and drop files here, or"}
-        </p>
+        <input {...getInputProps({ "aria-label": t("chooseLabel") })} />
+        <p className="font-medium text-slate-800">{isDragActive ? t("drop") : t("dragOr")}</p>
         <Button className="mt-2" onClick={open} aria-describedby={hintId}>
-          Choose files
+          {t("choose")}
         </Button>
         <p id={hintId} className="mt-2 text-sm text-slate-600">
-          {ALLOWED_TYPES_LABEL} · up to {MAX_FILE_LABEL} per file · several at once
+          {t("hint", { types: ALLOWED_TYPES_LABEL, limit: maxFileLabel(locale) })}
         </p>
-        {isProcessing && <p className="mt-1 text-sm text-slate-600">Checking the files…</p>}
+        {isProcessing && <p className="mt-1 text-sm text-slate-600">{t("checking")}</p>}
       </div>
       {refused.length > 0 && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-medium">Not accepted:</p>
+          <p className="font-medium">{t("refused")}</p>
           <ul className="list-disc pl-5">
             {refused.map((r, i) => (
               <li key={`${i}-${r.name}`} data-refused={r.name}>
-                {r.name}: {r.message}
+                {t("refusedItem", { name: r.name, message: r.message })}
               </li>
             ))}
           </ul>
@@ -95,7 +116,7 @@ export function UploadPanel({
       )}
       {queue.drafts.length > 0 && (
         <>
-          <ul aria-label="Files to upload" className="space-y-3">
+          <ul ref={list} aria-label={t("files")} className="space-y-3">
             {queue.drafts.map((d) => (
               <UploadItem
                 key={d.key}
@@ -107,20 +128,15 @@ export function UploadPanel({
               />
             ))}
           </ul>
-          <div className="flex gap-2">
-            <Button
-              variant="primary"
-              busy={queue.running}
-              disabled={waiting === 0}
-              onClick={() => void queue.uploadAll()}
-            >
-              {waiting === 1 ? "Upload 1 file" : `Upload ${waiting} files`}
+          <div ref={actions} className="flex gap-2">
+            <Button variant="primary" busy={queue.running} disabled={waiting === 0} onClick={() => void uploadAll()}>
+              {t("uploadCount", { count: waiting })}
             </Button>
             <Button
               disabled={queue.running || !queue.drafts.some((d) => d.status === "done")}
               onClick={queue.clearDone}
             >
-              Clear uploaded
+              {t("clear")}
             </Button>
           </div>
         </>

@@ -3,6 +3,8 @@
 // file at a time in the order they were added (a file's failure does not stop the others), so each
 // progress bar is that file's real upload progress and the machine's memory holds one file at once.
 import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { invalid, type ActionFailure } from "@/lib/actions/result";
 import { fieldErrors } from "@/lib/contract/field-errors";
@@ -26,6 +28,7 @@ let counter = 0;
 const nameOf = (file: File) => file.name.replace(/\.[^.]+$/, "").slice(0, 255) || file.name;
 
 export function useUploadQueue(practitionerId: string | undefined) {
+  const t = useTranslations("resources.toasts");
   const qc = useQueryClient();
   const [drafts, setDrafts] = useState<UploadDraft[]>([]);
   const [running, setRunning] = useState(false);
@@ -77,12 +80,13 @@ export function useUploadQueue(practitionerId: string | undefined) {
       });
       if (outcome.ok) {
         update(draft.key, { status: "done", progress: 100 });
+        toast.success(t("uploaded", { name: draft.fields.name }));
         await qc.invalidateQueries({ queryKey: libraryKey(practitionerId) });
       } else {
         update(draft.key, { status: "failed", failure: outcome.failure });
       }
     },
-    [practitionerId, qc, update],
+    [practitionerId, qc, update, t],
   );
 
   const uploadAll = useCallback(async () => {

@@ -17,7 +17,7 @@ export function ChartText({
   children: ReactNode;
 }) {
   return (
-    <text x={x} y={y} textAnchor={anchor} fontSize="10" className={PHONE_LEGIBLE} fill="#64748b">
+    <text x={x} y={y} textAnchor={anchor} fontSize="10" className={`${PHONE_LEGIBLE} fill-slate-500`}>
       {children}
     </text>
   );

@@ -1,6 +1,7 @@
 "use client";
 // "Are you sure?" for actions that cannot be undone. Focus starts on Cancel, the safe choice.
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 
@@ -23,11 +24,12 @@ export function ConfirmDialog({
   onCancel,
   busy,
 }: ConfirmDialogProps) {
+  const t = useTranslations("states");
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={description} width="max-w-md">
       <div className="flex justify-end gap-2">
         <Button data-autofocus onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button variant="danger" busy={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -4,7 +4,14 @@
 // others as "header: value" lines. `cards={false}` keeps the table at every width (small tables of
 // numbers). The title column is the row's
 // header cell (<th scope="row">); every cell carries data-column={key} for tests and styles.
+import Link from "next/link";
 import type { ReactNode } from "react";
+
+/** A column the list can be sorted by: its state now, and the address that sorts by it (or flips it). */
+export interface ColumnSort {
+  direction: "ascending" | "descending" | "none";
+  href: string;
+}
 
 export interface Column<Row> {
   key: string;
@@ -16,6 +23,26 @@ export interface Column<Row> {
   className?: string;
   /** On a card: the header is not repeated before the value (a column of buttons, say). */
   bareOnCard?: boolean;
+  /** Sortable: the header becomes a link that sorts by it, and says how it is sorted (aria-sort). */
+  sort?: ColumnSort;
+}
+
+const ARROWS = { ascending: "↑", descending: "↓", none: "↕" } as const;
+
+function HeaderCell({ header, sort }: { header: ReactNode; sort?: ColumnSort }) {
+  if (!sort) return header;
+  return (
+    <Link
+      href={sort.href}
+      scroll={false}
+      className="inline-flex items-center gap-1 uppercase hover:text-slate-900 hover:underline"
+    >
+      {header}
+      <span aria-hidden className={sort.direction === "none" ? "text-slate-500" : "text-slate-900"}>
+        {ARROWS[sort.direction]}
+      </span>
+    </Link>
+  );
 }
 
 interface DataTableProps<Row> {
@@ -66,8 +93,13 @@ function Table<Row>({
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={cell}>
-                {c.header}
+              <th
+                key={c.key}
+                scope="col"
+                className={cell}
+                aria-sort={c.sort && c.sort.direction !== "none" ? c.sort.direction : undefined}
+              >
+                <HeaderCell header={c.header} sort={c.sort} />
               </th>
             ))}
           </tr>

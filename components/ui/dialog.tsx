@@ -5,6 +5,7 @@
 // Centred in the viewport and never wider or taller than it (its body scrolls instead). When it
 // closes (or unmounts), focus goes back to where the person was: see `returnFocus`.
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { focusBackPlan, returnFocus } from "@/components/ui/focus-return";
 
 interface DialogProps {
@@ -18,6 +19,7 @@ interface DialogProps {
 }
 
 export function Dialog({ open, onClose, title, description, children, width = "max-w-lg" }: DialogProps) {
+  const t = useTranslations("states");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -51,7 +53,7 @@ export function Dialog({ open, onClose, title, description, children, width = "m
       onClick={(e) => {
         if (e.target === ref.current) onClose();
       }}
-      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40`}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} overflow-y-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/40`}
     >
       {open && (
         <div className="space-y-4 p-4 sm:p-6">
@@ -63,7 +65,7 @@ export function Dialog({ open, onClose, title, description, children, width = "m
               type="button"
               onClick={onClose}
               className="rounded p-1 text-slate-500 hover:bg-slate-100"
-              aria-label="Close"
+              aria-label={t("close")}
             >
               <span aria-hidden>×</span>
             </button>

@@ -1,5 +1,6 @@
 // A labelled form control with its hint and errors wired for screen readers (aria-describedby,
 // aria-invalid). Pass the control as a render function that receives those attributes.
+import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
 
 export interface ControlProps {
@@ -20,6 +21,8 @@ export const inputClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
 
 export function Field({ label, hint, errors, children, className = "" }: FieldProps) {
+  // Errors made on the server for a page (its filters) or in the browser are still catalog keys.
+  const say = useTranslations();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -37,7 +40,7 @@ export function Field({ label, hint, errors, children, className = "" }: FieldPr
       )}
       {errorId && (
         <p id={errorId} className="text-xs text-red-700">
-          {errors?.join(" ")}
+          {errors?.map((e) => (say.has(e) ? say(e) : e)).join(" ")}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@
 // Page controls for a list the server pages: previous/next, where we are, and optionally the page
 // size. Works from the platform's `meta` (spec 2.6).
 import { useId } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 export interface PageMeta {
@@ -15,8 +16,8 @@ export interface PageMeta {
 interface PaginationProps {
   meta: PageMeta;
   onPage: (page: number) => void;
-  /** What is counted, e.g. "resources". */
-  noun: string;
+  /** What is counted (the catalogs' `pagination.nouns.*`). */
+  noun: "deliveries" | "entries" | "patients" | "platformResources" | "resources";
   size?: number;
   sizes?: readonly number[];
   onSize?: (size: number) => void;
@@ -25,17 +26,18 @@ interface PaginationProps {
 
 export function Pagination({ meta, onPage, noun, size, sizes, onSize, busy }: PaginationProps) {
   const sizeId = useId();
+  const t = useTranslations("pagination");
   const pages = Math.max(meta.total_pages, 1);
   return (
-    <nav aria-label={`Pages of ${noun}`} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav aria-label={t("label", { noun })} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite" className="text-slate-600">
-        Page {Math.min(meta.current_page, pages)} of {pages} · {meta.total_count} {noun}
+        {t("where", { page: Math.min(meta.current_page, pages), pages, count: meta.total_count, noun })}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         {sizes && onSize && size !== undefined && (
           <span className="flex items-center gap-1">
             <label htmlFor={sizeId} className="text-slate-600">
-              Per page
+              {t("perPage")}
             </label>
             <select
               id={sizeId}
@@ -56,14 +58,14 @@ export function Pagination({ meta, onPage, noun, size, sizes, onSize, busy }: Pa
           disabled={busy || meta.prev_page === null}
           onClick={() => meta.prev_page && onPage(meta.prev_page)}
         >
-          ← Previous
+          {t("previous")}
         </Button>
         <Button
           size="sm"
           disabled={busy || meta.next_page === null}
           onClick={() => meta.next_page && onPage(meta.next_page)}
         >
-          Next →
+          {t("next")}
         </Button>
       </div>
     </nav>

@@ -2,6 +2,7 @@
 // words, the platform's request id to quote to support, and where to sign in again when needed.
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 export function LoadingState({ label }: { label: string }) {
@@ -23,43 +24,41 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export interface ShownError {
+  /** A sentence, or a catalog key with its values (a failure not yet said: lib/actions/result.ts). */
   message: string;
+  values?: Record<string, string | number>;
   requestId?: string;
   reconnect?: string;
 }
 
 export function RequestId({ id }: { id?: string }) {
+  const t = useTranslations("states");
   if (!id) return null;
   return (
     <span className="block text-xs text-slate-600">
-      Request id: <code className="select-all font-mono">{id}</code>
+      {t.rich("requestId", { id, code: (chunks) => <code className="select-all font-mono">{chunks}</code> })}
     </span>
   );
 }
 
-export function ErrorState({
-  error,
-  onRetry,
-  title = "Something went wrong",
-}: {
-  error: ShownError;
-  onRetry?: () => void;
-  title?: string;
-}) {
+export function ErrorState({ error, onRetry, title }: { error: ShownError; onRetry?: () => void; title?: string }) {
+  const t = useTranslations("states");
+  const say = useTranslations();
   return (
     <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-      <p className="font-medium">{title}</p>
-      <p>{error.message}</p>
+      <p className="font-medium">{title ?? t("errorTitle")}</p>
+      {/* A message made in the browser (the app could not be reached) is still a catalog key. */}
+      <p>{say.has(error.message) ? say(error.message, error.values) : error.message}</p>
       <RequestId id={error.requestId} />
       <div className="flex gap-2">
         {error.reconnect && (
           <Link href={error.reconnect} className="font-medium text-brand-700 underline">
-            Sign in with the platform again
+            {t("signInAgainPlatform")}
           </Link>
         )}
         {onRetry && (
           <Button size="sm" onClick={onRetry}>
-            Try again
+            {t("retry")}
           </Button>
         )}
       </div>

@@ -31,7 +31,9 @@ export function actionTarget(ref: ActionRef): { id: string; page: string } {
   const [file, name] = ref.split("#");
   const found = Object.entries(manifest).find(([, e]) => e.filename === file && e.exportedName === name);
   if (!found) throw new Error(`no server action ${ref} in the build's manifest (rebuild?)`);
-  const worker = Object.keys(found[1].workers)[0];
+  // A page that has the action (one the layout holds is listed for every page, the not-found page first).
+  const workers = Object.keys(found[1].workers);
+  const worker = workers.find((w) => !w.includes("_not-found")) ?? workers[0];
   return { id: found[0], page: `/${worker.replace(/^app\//, "").replace(/\/?page$/, "")}` };
 }
 

@@ -19,6 +19,8 @@ import {
   type ActionResult,
   type FailureCode,
 } from "@/lib/actions/result";
+import { requestTranslator } from "@/lib/i18n/server";
+import { localizeResult } from "@/lib/i18n/settle";
 
 export interface ActionSpec<S extends z.ZodType | undefined> {
   /** Names the action in logs, and wherever settle() records outcomes. */
@@ -58,20 +60,20 @@ export async function perform<S extends z.ZodType | undefined, T>(
   work: Work<S, T>,
 ): Promise<ActionResult<T>> {
   const access = await authorize(spec.roles);
-  if (!access.ok) return settle(spec.name, null, access.failure);
+  if (!access.ok) return await settle(spec.name, null, access.failure);
   const { caller } = access;
   let input: unknown = undefined;
   if (spec.input) {
     const parsed = spec.input.safeParse(await readInput());
-    if (!parsed.success) return settle(spec.name, caller, invalid(fieldErrors(parsed.error.issues)));
+    if (!parsed.success) return await settle(spec.name, caller, invalid(fieldErrors(parsed.error.issues)));
     input = parsed.data;
   }
   try {
     const actor = { userId: caller.user.id, clinicId: caller.clinicId };
-    return settle(spec.name, caller, await work({ caller, actor, input: input as InputOf<S> }));
+    return await settle(spec.name, caller, await work({ caller, actor, input: input as InputOf<S> }));
   } catch (error) {
     unstable_rethrow(error); // Next.js's own redirects and not-founds are not failures
-    return settle(spec.name, caller, failureOf(error, spec.wording), error);
+    return await settle(spec.name, caller, failureOf(error, spec.wording), error);
   }
 }
 
@@ -79,12 +81,18 @@ export async function perform<S extends z.ZodType | undefined, T>(
  * The one place where who called, which action and how it ended are known together. Today it logs
  * what was thrown when it is the app's or the platform's trouble (by class and request id only; a
  * person's refusal is not an error). An entry every action should leave (who tried what, and how it
- * ended) belongs here; what an action changed, it records itself (lib/audit).
+ * ended) belongs here; what an action changed, it records itself (lib/audit). It is also where the
+ * result's words, catalog keys until now, are said in the caller's language.
  */
-function settle<T>(name: string, caller: Caller | null, result: ActionResult<T>, thrown?: unknown): ActionResult<T> {
+async function settle<T>(
+  name: string,
+  caller: Caller | null,
+  result: ActionResult<T>,
+  thrown?: unknown,
+): Promise<ActionResult<T>> {
   if (thrown !== undefined && !result.ok && OPERATIONAL.has(result.code))
     console.error(`[action] ${name} failed for user ${caller?.user.id ?? "-"}: ${describeForLog(thrown)}`);
-  return result;
+  return localizeResult(await requestTranslator(), result);
 }
 
 /** Failures that are the app's or the platform's trouble, worth a line in the server's log. */

@@ -9,7 +9,7 @@ export function unwrap<T>(result: ActionResult<T>): T {
   return result.data;
 }
 
-const UNREACHABLE = failure("unavailable", "The app could not be reached. Check your connection and try again.");
+const UNREACHABLE = failure("unavailable", "actions.unreachable");
 
 /** What an error state or a banner shows for anything thrown (a lost network included). */
 export function shownError(error: unknown): ActionFailure {

@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { errorFromResponse, PlatformUnavailableError, UnexpectedResponseError } from "@/lib/clinic-api/errors";
 import { describeForLog, failureOf } from "./platform-failure";
-import { HTTP_STATUS } from "./result";
+import { HTTP_STATUS, type ActionFailure } from "./result";
+import { translatorFor } from "@/lib/i18n/translator";
+import { localizeResult } from "@/lib/i18n/settle";
 
 /** The answer and the HTTP status a JSON route gives it, worded as the resource actions word a 404. */
 function platformFailure(error: unknown) {
-  const failure = failureOf(error, { notFound: "this resource or practitioner" });
+  const failure = localizeResult(
+    translatorFor("en"),
+    failureOf(error, { notFound: "resourceOrPractitioner" }),
+  ) as ActionFailure;
   return { status: HTTP_STATUS[failure.code], failure };
 }
 

@@ -1,6 +1,8 @@
 // The JSON routes' side of the result protocol: the query string as the action's input, and each
 // kind of failure with its one HTTP status.
 import { describe, expect, it } from "vitest";
+import { localizeResult } from "@/lib/i18n/settle";
+import { translatorFor } from "@/lib/i18n/translator";
 import { queryInput, respond } from "./route";
 import { FORBIDDEN, HTTP_STATUS, SIGNED_OUT, failure, invalid, notFound, succeeded, type FailureCode } from "./result";
 
@@ -17,6 +19,12 @@ describe("queryInput", () => {
 });
 
 describe("respond", () => {
+  it("says the refusal's words, not its key", async () => {
+    expect(await (await respond(SIGNED_OUT)).json()).toMatchObject({
+      message: "You are signed out. Sign in again to continue.",
+    });
+  });
+
   it.each<[string, Parameters<typeof respond>[0], number]>([
     ["success", succeeded({ n: 1 }), 200],
     ["signed out", SIGNED_OUT, 401],
@@ -27,13 +35,14 @@ describe("respond", () => {
       (code): [string, Parameters<typeof respond>[0], number] => [code, failure(code, "x"), HTTP_STATUS[code]],
     ),
   ])("%s → %d, the result as the body, never cached", async (_name, result, status) => {
-    const response = respond(result);
+    const response = await respond(result);
     expect(response.status).toBe(status);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toEqual(result);
+    // The body is the result said in the caller's language (English outside a request).
+    expect(await response.json()).toEqual(localizeResult(translatorFor("en"), result));
   });
 
-  it("takes a status where HTTP says more than the kind (a body too large)", () => {
-    expect(respond(failure("invalid", "too large"), 413).status).toBe(413);
+  it("takes a status where HTTP says more than the kind (a body too large)", async () => {
+    expect((await respond(failure("invalid", "too large"), 413)).status).toBe(413);
   });
 });

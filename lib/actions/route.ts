@@ -6,12 +6,17 @@ import "server-only";
 import type { z } from "zod";
 import { perform, type ActionSpec, type Work } from "@/lib/actions/builder";
 import { HTTP_STATUS, type ActionResult } from "@/lib/actions/result";
+import { requestTranslator } from "@/lib/i18n/server";
+import { localizeResult } from "@/lib/i18n/settle";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** A result as JSON: 200 for success, the failure's status by its kind unless `status` says otherwise. */
-export function respond<T>(result: ActionResult<T>, status?: number): Response {
-  return Response.json(result, {
+/**
+ * A result as JSON, in the caller's language: 200 for success, the failure's status by its kind
+ * unless `status` says otherwise.
+ */
+export async function respond<T>(result: ActionResult<T>, status?: number): Promise<Response> {
+  return Response.json(localizeResult(await requestTranslator(), result), {
     status: status ?? (result.ok ? 200 : HTTP_STATUS[result.code]),
     headers: NO_STORE,
   });

@@ -37,7 +37,8 @@ export interface AccountRow {
   /** The staff role the platform lists ("Clinic admin", "Front desk"…). */
   staffRole: string | null;
   /** Why they are (or are not) an admin, in words. */
-  adminBasis: string;
+  /** Why they are (or are not) an admin: a phrase of the catalogs' `admin.accounts.basis`, and who decided. */
+  adminBasis: { why: "promoted" | "demoted" | "platform" | "kept" | "none"; by?: string };
 }
 
 export interface Accounts {
@@ -70,13 +71,14 @@ export async function listAccounts(actor: Actor): Promise<Accounts> {
   ]);
   const roles = new Map(people.map((p) => [p.platformUserId, p.role]));
   const names = new Map(users.map((u) => [u.id, u.name ?? u.platformUserId]));
-  const basis = (u: (typeof users)[number]): string => {
+  const basis = (u: (typeof users)[number]): Accounts["users"][number]["adminBasis"] => {
     if (u.adminOverride !== null) {
-      const by = u.adminOverrideById ? (names.get(u.adminOverrideById) ?? "an admin") : "the app's operator";
-      return `${u.adminOverride ? "Promoted" : "Demoted"} by ${by}`;
+      // `by` absent: an admin the app no longer knows; "" : the app's operator (admin:grant).
+      const by = u.adminOverrideById ? names.get(u.adminOverrideById) : "";
+      return { why: u.adminOverride ? "promoted" : "demoted", ...(by !== undefined && { by }) };
     }
-    if (u.isAdmin && roles.get(u.platformUserId) === CLINIC_ADMIN_ROLE) return "Clinic admin on the platform";
-    return u.isAdmin ? "Kept: the clinic's last admin" : "—";
+    if (u.isAdmin && roles.get(u.platformUserId) === CLINIC_ADMIN_ROLE) return { why: "platform" };
+    return { why: u.isAdmin ? "kept" : "none" };
   };
   const byUser = new Map(connections.filter((c) => c.userId).map((c) => [c.userId, c]));
   const clinic = connections.find((c) => c.clinicLevel);

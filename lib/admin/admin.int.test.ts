@@ -25,6 +25,7 @@ import {
 import { listAccounts } from "@/lib/admin/accounts";
 import { clinicKeyView, removeClinicKey, saveClinicKey } from "@/lib/admin/clinic-key";
 import { forceRefresh, requestReconnect, RECONNECT_REASON } from "@/lib/admin/connections";
+import { loadWebhookHealth } from "@/lib/admin/webhooks";
 
 const SeedSchema = z.object({
   clinics: z.array(
@@ -183,5 +184,45 @@ describe("clinic key", () => {
       state: "revoked",
       decidedBy: { type: "clinic_key.revoked" },
     });
+  });
+});
+
+describe("webhook health", () => {
+  it("counts the events that came only by reconciliation, this week's apart, and lists the newest first", async () => {
+    const now = new Date();
+    const before = await loadWebhookHealth(admin.clinicId, now);
+    const event = (id: string, clinicId: string, createdAt: string) => ({
+      id,
+      clinic_id: clinicId,
+      integration_id: null,
+      type: "patient.created",
+      created_at: createdAt,
+      data: { patient: { id: `pat_${id}` } },
+    });
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    await storeEvents(
+      db,
+      [event("gap_old", admin.clinicId, "2026-01-01T00:00:00.000Z")],
+      "reconciliation",
+      daysAgo(10),
+    );
+    await storeEvents(
+      db,
+      [
+        event("gap_a", admin.clinicId, "2026-02-01T00:00:00.000Z"),
+        event("gap_b", admin.clinicId, "2026-03-01T00:00:00.000Z"),
+      ],
+      "reconciliation",
+      daysAgo(1),
+    );
+    await storeEvents(db, [event("gap_webhook", admin.clinicId, "2026-04-01T00:00:00.000Z")], "webhook", daysAgo(1));
+    await storeEvents(db, [event("gap_other", otherAdmin.clinicId, "2026-05-01T00:00:00.000Z")], "reconciliation");
+
+    const after = await loadWebhookHealth(admin.clinicId, now);
+    expect(after.gapsTotal - before.gapsTotal).toBe(3);
+    expect(after.gapsLast7Days - before.gapsLast7Days).toBe(2);
+    const mine = after.recentGaps.filter((g) => g.id.startsWith("gap_"));
+    expect(mine.map((g) => g.id)).toEqual(["gap_b", "gap_a", "gap_old"]);
+    expect(mine[0]).toMatchObject({ createdAt: "2026-03-01T00:00:00.000Z", receivedAt: daysAgo(1).toISOString() });
   });
 });

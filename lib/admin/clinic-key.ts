@@ -15,9 +15,9 @@ export const ClinicKeyInputSchema = z.object({
   clinicKey: z
     .string()
     .trim()
-    .min(8, "A clinic key is longer than that: copy the whole key from the platform's dashboard.")
-    .max(200, "That is too long for a clinic key: copy only the key.")
-    .regex(/^[\x21-\x7e]+$/, "A clinic key has no spaces or special characters: copy only the key."),
+    .min(8, "admin.actions.keyTooShort")
+    .max(200, "admin.actions.keyTooLong")
+    .regex(/^[\x21-\x7e]+$/, "admin.actions.keyCharacters"),
 });
 
 export interface ClinicKeyEventView {

@@ -45,10 +45,7 @@ export async function requestReconnect(actor: Actor, connectionId: string): Prom
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
       const row = await tx.platformConnection.findUniqueOrThrow({ where: { id: connectionId } });
-      if (row.state === "revoked")
-        throw new AdminActionError(
-          refused("This connection is already revoked: its user has to sign in again anyway."),
-        );
+      if (row.state === "revoked") throw new AdminActionError(refused("admin.actions.alreadyRevoked"));
       await tx.platformConnection.update({
         where: { id: connectionId },
         data: { state: "broken", stateReason: RECONNECT_REASON },

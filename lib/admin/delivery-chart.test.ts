@@ -2,14 +2,20 @@ import { describe, expect, it } from "vitest";
 import { chartWindow, countDeliveriesPerDay, successRate } from "@/lib/admin/delivery-chart";
 
 describe("chartWindow", () => {
-  it("ends on today's UTC day and counts back", () => {
-    const w = chartWindow(new Date("2026-03-02T23:30:00-05:00"), 3); // 04:30 UTC on the 3rd
-    expect(w).toEqual({ from: "2026-03-01", to: "2026-03-03", list: ["2026-03-01", "2026-03-02", "2026-03-03"] });
+  it("ends on today's day in the clinic's zone and counts back", () => {
+    const at = new Date("2026-03-02T23:30:00-05:00"); // 04:30 UTC on the 3rd
+    expect(chartWindow(at, 3, "UTC")).toEqual({
+      from: "2026-03-01",
+      to: "2026-03-03",
+      list: ["2026-03-01", "2026-03-02", "2026-03-03"],
+      timeZone: "UTC",
+    });
+    expect(chartWindow(at, 3, "America/Toronto").list).toEqual(["2026-02-28", "2026-03-01", "2026-03-02"]);
   });
 });
 
 describe("countDeliveriesPerDay", () => {
-  const window = chartWindow(new Date("2026-03-03T12:00:00Z"), 3);
+  const window = chartWindow(new Date("2026-03-03T12:00:00Z"), 3, "UTC");
   it("splits attempts by UTC day into delivered and failed, and skips days outside the window", () => {
     const days = countDeliveriesPerDay(
       [

@@ -1,5 +1,7 @@
-// Delivery success over time: the platform's delivery attempts counted per UTC day into delivered
-// and failed. Pure (shared by the server that counts and the chart that draws).
+// Delivery success over time: the platform's delivery attempts counted per day of the clinic's zone
+// into delivered and failed. Pure (shared by the server that counts and the chart that draws).
+import { dayIn } from "@/lib/audit/day-range";
+import { addDays } from "@/lib/events/timeline/period";
 export interface DeliveryDay {
   day: string;
   delivered: number;
@@ -14,23 +16,27 @@ export interface DeliveryChart {
   truncated: boolean;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+export interface ChartWindow {
+  from: string;
+  to: string;
+  list: string[];
+  timeZone: string;
+}
 
-/** The `days` calendar days ending with the day of `now` (UTC), oldest first. */
-export function chartWindow(now: Date, days: number): { from: string; to: string; list: string[] } {
-  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const list = Array.from({ length: days }, (_, i) => dayOf(new Date(end - (days - 1 - i) * DAY_MS)));
-  return { from: list[0], to: list[list.length - 1], list };
+/** The `days` calendar days ending with the day of `now` in `timeZone`, oldest first. */
+export function chartWindow(now: Date, days: number, timeZone: string): ChartWindow {
+  const today = dayIn(now, timeZone);
+  const list = Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
+  return { from: list[0], to: list[list.length - 1], list, timeZone };
 }
 
 export function countDeliveriesPerDay(
   attempts: Iterable<{ attempted_at: string; successfully_delivered: boolean }>,
-  window: { list: string[] },
+  window: Pick<ChartWindow, "list" | "timeZone">,
 ): DeliveryDay[] {
   const byDay = new Map(window.list.map((day) => [day, { day, delivered: 0, failed: 0 }]));
   for (const a of attempts) {
-    const slot = byDay.get(dayOf(new Date(a.attempted_at)));
+    const slot = byDay.get(dayIn(new Date(a.attempted_at), window.timeZone));
     if (!slot) continue; // outside the window (the platform's clock may run ahead of ours)
     if (a.successfully_delivered) slot.delivered += 1;
     else slot.failed += 1;

@@ -9,22 +9,19 @@ export const DELIVERY_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const DeliveryFiltersSchema = z.object({
   attempted_at: z.preprocess(blankToUndefined, DateFilterStringSchema.optional()),
-  event_id: z.preprocess(blankToUndefined, z.string().max(200, "An event id is at most 200 characters.").optional()),
+  event_id: z.preprocess(blankToUndefined, z.string().max(200, "admin.deliveryFilters.errors.eventId").optional()),
   delivered: z.preprocess(
     blankToUndefined,
-    z.enum(["true", "false"], "Choose delivered, failed or either.").optional(),
+    z.enum(["true", "false"], "admin.deliveryFilters.errors.delivered").optional(),
   ),
   sort: z.preprocess(
     blankToUndefined,
-    z.enum(["attempted_at", "event_id"], "Sort by attempt time or event id.").default("attempted_at"),
+    z.enum(["attempted_at", "event_id"], "admin.deliveryFilters.errors.sort").default("attempted_at"),
   ),
-  order: z.preprocess(
-    blankToUndefined,
-    z.enum(["ASC", "DESC"], "Order is oldest first or newest first.").default("DESC"),
-  ),
+  order: z.preprocess(blankToUndefined, z.enum(["ASC", "DESC"], "admin.deliveryFilters.errors.order").default("DESC")),
   page: z.preprocess(
     blankToUndefined,
-    z.coerce.number().int("A page is a whole number.").min(1, "Pages start at 1.").max(100_000).default(1),
+    z.coerce.number().int("validation.pageWhole").min(1, "validation.pageMin").max(100_000).default(1),
   ),
   size: z.preprocess(
     blankToUndefined,

@@ -9,29 +9,28 @@ import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 
 export type SecretSetting = "configured" | "local_default" | "missing";
 
-const SERVER_LABELS: Record<string, string> = {
-  local: "Local sandbox (on this machine)",
-  "sandbox-us": "Sandbox · United States",
-  "sandbox-ca": "Sandbox · Canada",
-  "production-us": "Production · United States",
-  "production-ca": "Production · Canada",
-  custom: "A server named by CLINIC_API_BASE_URL (set CLINIC_API_ENVIRONMENT to label it)",
-};
+/** Which server, as the catalogs' `admin.environment.server` names it (`label`: the address or raw name). */
+export interface ServerName {
+  kind: "local" | "sandbox_us" | "sandbox_ca" | "production_us" | "production_ca" | "custom" | "localAt" | "other";
+  label: string;
+}
+
+const KNOWN = ["local", "sandbox-us", "sandbox-ca", "production-us", "production-ca", "custom"];
 
 /** An unlabelled server on this machine is a local sandbox (tests and `npm start` on other ports). */
-function serverLabel(environment: string, baseUrl: string): string {
+function serverLabel(environment: string, baseUrl: string): ServerName {
   const host = new URL(baseUrl).hostname;
   const loopback = host === "localhost" || host === "[::1]" || host.startsWith("127.");
-  if (environment === "custom" && loopback) return `${SERVER_LABELS.local} at ${baseUrl}`;
-  return SERVER_LABELS[environment] ?? environment;
+  if (environment === "custom" && loopback) return { kind: "localAt", label: baseUrl };
+  if (!KNOWN.includes(environment)) return { kind: "other", label: environment };
+  return { kind: environment.replace("-", "_") as ServerName["kind"], label: environment };
 }
 
 export interface EnvironmentView {
-  server: string;
+  server: ServerName;
   environment: string;
   baseUrl: string;
   authMode: "role" | "clinic";
-  authModeLabel: string;
   clientId: string;
   appUrl: string;
   webhookUrl: string;
@@ -52,10 +51,6 @@ export function environmentView(): EnvironmentView {
     environment: settings.environment,
     baseUrl: settings.baseUrl,
     authMode: settings.authMode,
-    authModeLabel:
-      settings.authMode === "role"
-        ? "Role-based: each user connects with their own platform token"
-        : "Clinic-level: one clinic token; the app names the user on session grants",
     clientId: settings.clientId,
     appUrl: config.appUrl,
     webhookUrl: `${config.appUrl}${WEBHOOK_PATH}`,

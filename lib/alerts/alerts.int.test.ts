@@ -22,6 +22,7 @@ import { checkClinicAlerts, type AlertCheckDeps } from "@/lib/alerts/check";
 import { setAlertEmail } from "@/lib/alerts/recipients";
 import { acknowledgeAlert, alertCount, listAlerts } from "@/lib/alerts/view";
 import { formatTime } from "@/lib/format/time";
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 import { startReceiver } from "@/sandbox/testing/receiver";
 import { ack, CHALLENGE, SECRET } from "@/sandbox/testing/webhook-setup";
 import {
@@ -171,10 +172,13 @@ describe("failing webhook deliveries", () => {
       stage: "failing",
       title: "Webhook deliveries are failing",
     });
-    expect(failing.body).toContain(`disables the webhook endpoint at ${formatTime(deadline)}, 23 hours from now`);
+    // Times are on the clinic's clock: it has not chosen a zone, so the default one's, named.
+    const onClinicClock = formatTime(deadline, { timeZone: DEFAULT_CLINIC_TIME_ZONE });
+    expect(onClinicClock).toMatch(/ GMT-[45]$/);
+    expect(failing.body).toContain(`disables the webhook endpoint at ${onClinicClock}, 23 hours from now`);
     const mails = mailsTo("admin@maple.test").slice(mailsBefore);
     expect(mails.map((m) => m.subject)).toEqual([`Webhook deliveries are failing (${seed.clinics[0].name})`]);
-    expect(mails[0].text).toContain(`at ${formatTime(deadline)}, 23 hours after this was sent`);
+    expect(mails[0].text).toContain(`at ${onClinicClock}, 23 hours after this was sent`);
     expect(await alertCount(clinicId)).toBe(1);
 
     expect(await acknowledgeAlert(admin, failing.id)).toBe(true);

@@ -1,4 +1,5 @@
 // What each alert says, as a table of kinds, stages and details, read at a given moment.
+import { translatorFor } from "@/lib/i18n/translator";
 import { describe, expect, it } from "vitest";
 import { alertText } from "@/lib/alerts/kinds";
 
@@ -116,7 +117,7 @@ describe("alertText", () => {
     ],
   ];
   it.each(rows)("%s", (_name, kind, stage, details, now, sent, title, body) => {
-    const text = alertText(kind, stage, details, now, sent);
+    const text = alertText(kind, stage, details, { say: translatorFor("en"), now, sent });
     expect(text.title).toBe(title);
     expect(text.body).toMatch(body);
   });

@@ -1,5 +1,6 @@
-// What each alert says, in words an admin can act on, from its kind, stage and details. Shared by the
-// alerts page, the header's count and the email (server and browser; no server-only imports). The
+// What each alert says, in words an admin can act on, from its kind, stage and details, in the
+// reader's language (the catalogs' `alerts.text.*`). Shared by the alerts page, the header's count
+// and the email (server and browser; no server-only imports). The
 // details are written by the detectors (detect/) and parsed here, never trusted blindly.
 import { formatTime } from "@/lib/format/time";
 import { z } from "zod";
@@ -58,70 +59,75 @@ export function hoursLeft(deadline: string, now: Date): number {
   return Math.max(0, Math.floor((Date.parse(deadline) - now.getTime()) / HOUR_MS));
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** Says a catalog key with values: the reader's translator (the page's, or the recipient's for an email). */
+export type Say = (key: string, values?: Record<string, string | number>) => string;
+
+/** How an alert is being read: in whose words and time format, at what moment, and whether later (an email). */
+export interface Reading {
+  say: Say;
+  /** A locale for times (lib/format/time.ts); the formatter's default when absent. */
+  locale?: string;
+  /** The clinic's zone, which times are written in; UTC when absent. */
+  timeZone?: string;
+  now?: Date;
+  /** Worded for a message read later than it is written (an email). */
+  sent?: boolean;
 }
 
-function webhookText(stage: string, d: WebhookDetails, now: Date, sent: boolean): AlertText {
-  const link = { href: "/admin/webhooks", label: "See the deliveries" };
-  if (stage === "disabled") {
-    const why =
-      d.disabledBecause === "gone"
-        ? "the app's webhook address answered 410 Gone"
-        : `deliveries kept failing for more than 24 hours (since ${formatTime(d.since)})`;
+function webhookText(stage: string, d: WebhookDetails, r: Reading): AlertText {
+  const { say } = r;
+  const at = (iso: string) => formatTime(iso, { timeZone: r.timeZone ?? "UTC", ...(r.locale && { locale: r.locale }) });
+  const link = { href: "/admin/webhooks", label: say("alerts.text.seeDeliveries") };
+  if (stage === "disabled")
     return {
-      title: "The platform disabled the webhook endpoint",
-      body:
-        `The platform stopped sending events to this app because ${why}. Last problem: ${d.lastProblem}. ` +
-        "Fix the webhook address, then re-enable the endpoint in the platform's API dashboard. Until then, " +
-        "reconciliation fetches the clinic's events on its schedule, so nothing is lost, only late.",
+      title: say("alerts.text.disabledTitle"),
+      body: say("alerts.text.disabledBody", {
+        why: d.disabledBecause === "gone" ? "gone" : "failing",
+        since: at(d.since),
+        problem: d.lastProblem,
+      }),
       link,
     };
-  }
-  const left = hoursLeft(d.deadline, now);
-  const when =
-    left > 0
-      ? `at ${formatTime(d.deadline)}, ${plural(left, "hour")} ${sent ? "after this was sent" : "from now"}`
-      : `at its next failed delivery: the 24 hours ran out at ${formatTime(d.deadline)}`;
+  const left = hoursLeft(d.deadline, r.now ?? new Date());
   return {
-    title: "Webhook deliveries are failing",
-    body:
-      `The platform has not been able to deliver events to this app since ${formatTime(d.since)} ` +
-      `(${plural(d.failedAttempts, "failed attempt")}; last problem: ${d.lastProblem}). ` +
-      `If they keep failing, the platform disables the webhook endpoint ${when}. ` +
-      "Check that the app is reachable at its webhook address and answers with the challenge token.",
+    title: say("alerts.text.failingTitle"),
+    body: say("alerts.text.failingBody", {
+      since: at(d.since),
+      attempts: d.failedAttempts,
+      problem: d.lastProblem,
+      deadline: at(d.deadline),
+      left,
+      sent: r.sent ? "yes" : "no",
+    }),
     link,
   };
 }
 
-/**
- * The title, body and link of an alert. `now` is when it is read (hours left change); `sent` words
- * it for a message read later than it is written (an email).
- */
-export function alertText(kind: string, stage: string, details: unknown, now = new Date(), sent = false): AlertText {
+/** The title, body and link of an alert, as `reading` says it (hours left change with `now`). */
+export function alertText(kind: string, stage: string, details: unknown, reading: Reading): AlertText {
+  const { say } = reading;
+  const at = (iso: string) =>
+    formatTime(iso, { timeZone: reading.timeZone ?? "UTC", ...(reading.locale && { locale: reading.locale }) });
   switch (kind) {
     case "webhook_deliveries": {
       const d = WebhookDetailsSchema.safeParse(details);
-      if (d.success) return webhookText(stage, d.data, now, sent);
+      if (d.success) return webhookText(stage, d.data, reading);
       break;
     }
     case "connection_broken": {
       const d = ConnectionDetailsSchema.safeParse(details);
+      const reason = d.success && d.data.reason ? d.data.reason : "";
       if (d.success && d.data.userId === null)
         return {
-          title: "The clinic's platform connection has to be replaced",
-          body:
-            `The platform no longer accepts the clinic's connection${d.data.reason ? ` (${d.data.reason})` : ""}, ` +
-            "so the app cannot act for anyone. An admin replaces it by signing in with the platform again.",
-          link: { href: "/admin/accounts", label: "Replace the clinic token" },
+          title: say("alerts.text.clinicConnectionTitle"),
+          body: say("alerts.text.clinicConnectionBody", { reason, hasReason: reason ? "yes" : "no" }),
+          link: { href: "/admin/accounts", label: say("alerts.text.replaceToken") },
         };
       if (d.success)
         return {
-          title: `${d.data.person} has to sign in again`,
-          body:
-            `The platform no longer accepts ${d.data.person}'s connection${d.data.reason ? ` (${d.data.reason})` : ""}, ` +
-            "so the app cannot act for them. Send them the sign-in link; signing in with the platform mends it.",
-          link: { href: d.data.signInUrl, label: "Sign-in link to send them" },
+          title: say("alerts.text.personTitle", { person: d.data.person }),
+          body: say("alerts.text.personBody", { person: d.data.person, reason, hasReason: reason ? "yes" : "no" }),
+          link: { href: d.data.signInUrl, label: say("alerts.text.signInLink") },
         };
       break;
     }
@@ -129,11 +135,9 @@ export function alertText(kind: string, stage: string, details: unknown, now = n
       const d = ClinicKeyDetailsSchema.safeParse(details);
       if (d.success)
         return {
-          title: "The clinic revoked the clinic key",
-          body:
-            `Since ${formatTime(d.data.revokedAt)} the integration is no longer activated: the platform sends no ` +
-            "webhooks for this clinic. Ask the clinic for a new key and enter it on the Clinic key page.",
-          link: { href: "/admin/clinic-key", label: "Enter the new key" },
+          title: say("alerts.text.keyTitle"),
+          body: say("alerts.text.keyBody", { since: at(d.data.revokedAt) }),
+          link: { href: "/admin/clinic-key", label: say("alerts.text.enterKey") },
         };
       break;
     }
@@ -142,23 +146,16 @@ export function alertText(kind: string, stage: string, details: unknown, now = n
       if (d.success) {
         const types = Object.entries(d.data.byType)
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([type, n]) => `${type} (${n})`)
+          .map(([type, n]) => say("alerts.text.typeCount", { type, count: n }))
           .join(", ");
         return {
-          title: `Reconciliation found ${plural(d.data.count, "event")} the webhooks missed`,
-          body:
-            `The platform's event lists held ${plural(d.data.count, "event")} that never arrived by webhook: ${types}. ` +
-            "They are stored now. If this keeps happening, check the webhook deliveries; without an activated clinic key " +
-            "the platform sends no webhooks at all.",
-          link: { href: "/admin/webhooks", label: "See the gaps" },
+          title: say("alerts.text.missedTitle", { count: d.data.count }),
+          body: say("alerts.text.missedBody", { count: d.data.count, types }),
+          link: { href: "/admin/webhooks", label: say("alerts.text.seeGaps") },
         };
       }
       break;
     }
   }
-  return {
-    title: "An alert of an unknown kind",
-    body: "Open the admin console to see the platform connection.",
-    link: null,
-  };
+  return { title: say("alerts.text.unknownTitle"), body: say("alerts.text.unknownBody"), link: null };
 }

@@ -2,12 +2,15 @@
 // the header's count and on the alerts page, and an "alert sent" audit entry records it) and by
 // email when SMTP is configured. An email that could not go is tried again at the next check while
 // the alert is open; one that went is never sent twice.
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 import "server-only";
 import type { Alert, PrismaClient } from "@/lib/generated/prisma/client";
 import type { Mailer } from "@/lib/email/mailer";
 import { recordAudit } from "@/lib/audit/record";
 import { alertEmail } from "@/lib/alerts/email";
 import { alertText } from "@/lib/alerts/kinds";
+import { translatorFor } from "@/lib/i18n/translator";
+import { isLocale } from "@/lib/i18n/locales";
 import { alertRecipients } from "@/lib/alerts/recipients";
 
 export interface NotifyDeps {
@@ -21,13 +24,26 @@ export const NO_RECIPIENTS = "No admin has given an email address for alerts yet
 
 type EmailOutcome = { sentTo: string[]; problem: string | null };
 
-async function email(alert: Alert, clinicName: string, deps: NotifyDeps & { mailer: Mailer }): Promise<EmailOutcome> {
+async function email(
+  alert: Alert,
+  clinic: { name: string; timeZone: string },
+  deps: NotifyDeps & { mailer: Mailer },
+): Promise<EmailOutcome> {
   const recipients = await alertRecipients(alert.clinicId, deps.db);
   if (recipients.length === 0) return { sentTo: [], problem: NO_RECIPIENTS };
   const sentTo: string[] = [];
   let problem: string | null = null;
   for (const r of recipients) {
-    const message = alertEmail({ ...alert, clinicName, appUrl: deps.appUrl, to: r.email, now: deps.now });
+    const locale = isLocale(r.locale) ? r.locale : "en";
+    const message = alertEmail({
+      ...alert,
+      clinicName: clinic.name,
+      timeZone: clinic.timeZone,
+      appUrl: deps.appUrl,
+      to: r.email,
+      now: deps.now,
+      locale,
+    });
     const outcome = await deps.mailer.send(message);
     if (outcome.sent) sentTo.push(r.userId);
     else problem = outcome.problem;
@@ -59,7 +75,7 @@ async function claimEmail(db: PrismaClient, alert: Alert): Promise<boolean> {
 export async function notifyAdmins(clinicId: string, deps: NotifyDeps): Promise<void> {
   const { db } = deps;
   const alerts = await db.alert.findMany({ where: { clinicId, resolvedAt: null }, orderBy: { openedAt: "asc" } });
-  const clinic = await db.clinic.findUnique({ where: { id: clinicId }, select: { name: true } });
+  const clinic = await db.clinic.findUnique({ where: { id: clinicId }, select: { name: true, timeZone: true } });
   for (const alert of alerts) {
     const fresh = alert.notifiedStage !== alert.stage;
     const unemailed = deps.mailer !== null && alert.emailedStage !== alert.stage;
@@ -67,7 +83,7 @@ export async function notifyAdmins(clinicId: string, deps: NotifyDeps): Promise<
     if (fresh && !(await claimNotice(db, alert))) continue;
     const mailer = unemailed && (await claimEmail(db, alert)) ? deps.mailer : null;
     const outcome = mailer
-      ? await email(alert, clinic?.name ?? clinicId, { ...deps, mailer })
+      ? await email(alert, clinic ?? { name: clinicId, timeZone: DEFAULT_CLINIC_TIME_ZONE }, { ...deps, mailer })
       : { sentTo: [], problem: null };
     if (mailer)
       await db.alert.update({
@@ -85,7 +101,7 @@ export async function notifyAdmins(clinicId: string, deps: NotifyDeps): Promise<
         action: "alert.sent",
         target: { type: "alert", id: alert.id },
         details: {
-          title: alertText(alert.kind, alert.stage, alert.details, deps.now).title,
+          title: alertText(alert.kind, alert.stage, alert.details, { say: translatorFor("en"), now: deps.now }).title,
           kind: alert.kind,
           stage: alert.stage,
           inApp: fresh,

@@ -9,25 +9,26 @@ export const AlertEmailSchema = z.object({
   email: z
     .string()
     .trim()
-    .max(254, "That address is too long.")
-    .pipe(z.union([z.literal(""), z.email("That is not an email address.")])),
+    .max(254, "alerts.actions.emailTooLong")
+    .pipe(z.union([z.literal(""), z.email("alerts.actions.notAnEmail")])),
 });
 
 export async function alertRecipients(
   clinicId: string,
   client: PrismaClient = db,
-): Promise<Array<{ userId: string; email: string }>> {
+): Promise<Array<{ userId: string; email: string; locale: string | null }>> {
   const rows = await client.alertRecipient.findMany({ where: { clinicId }, select: { userId: true, email: true } });
   if (rows.length === 0) return [];
-  const admins = new Set(
+  const admins = new Map(
     (
       await client.user.findMany({
         where: { clinicId, isAdmin: true, id: { in: rows.map((r) => r.userId) } },
-        select: { id: true },
+        select: { id: true, locale: true },
       })
-    ).map((u) => u.id),
+    ).map((u) => [u.id, u.locale] as const),
   );
-  return rows.filter((r) => admins.has(r.userId));
+  // Each admin's email is written in the language they chose in the app.
+  return rows.filter((r) => admins.has(r.userId)).map((r) => ({ ...r, locale: admins.get(r.userId) ?? null }));
 }
 
 export async function alertEmailOf(userId: string): Promise<string | null> {

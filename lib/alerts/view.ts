@@ -5,7 +5,9 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Actor } from "@/lib/auth";
 import { actorLabelOf, recordAudit } from "@/lib/audit/record";
-import { alertText, type AlertText } from "@/lib/alerts/kinds";
+import { translatorFor } from "@/lib/i18n/translator";
+import { alertText, type AlertText, type Reading } from "@/lib/alerts/kinds";
+import { clinicTimeZone } from "@/lib/admin/clinic-settings";
 
 export interface AlertView extends AlertText {
   id: string;
@@ -24,13 +26,16 @@ export function alertCount(clinicId: string): Promise<number> {
   return db.alert.count({ where: { clinicId, resolvedAt: null, acknowledgedAt: null } });
 }
 
+/** `reading`: in whose words (the page's translator and time locale); English when not said. */
 export async function listAlerts(
   clinicId: string,
+  reading: Omit<Reading, "now"> = { say: translatorFor("en") },
   now = new Date(),
 ): Promise<{ open: AlertView[]; resolved: AlertView[] }> {
-  const [open, resolved] = await Promise.all([
+  const [open, resolved, timeZone] = await Promise.all([
     db.alert.findMany({ where: { clinicId, resolvedAt: null }, orderBy: { stageChangedAt: "desc" } }),
     db.alert.findMany({ where: { clinicId, resolvedAt: { not: null } }, orderBy: { resolvedAt: "desc" }, take: 20 }),
+    clinicTimeZone(clinicId),
   ]);
   const ackers = new Map(
     (
@@ -44,13 +49,16 @@ export async function listAlerts(
     id: a.id,
     kind: a.kind,
     stage: a.stage,
-    ...alertText(a.kind, a.stage, a.details, now),
+    ...alertText(a.kind, a.stage, a.details, { ...reading, now, timeZone }),
     openedAt: a.openedAt.toISOString(),
     stageChangedAt: a.stageChangedAt.toISOString(),
     resolvedAt: a.resolvedAt?.toISOString() ?? null,
     acknowledged:
       a.acknowledgedAt && a.acknowledgedById
-        ? { at: a.acknowledgedAt.toISOString(), by: ackers.get(a.acknowledgedById) ?? "a former admin" }
+        ? {
+            at: a.acknowledgedAt.toISOString(),
+            by: ackers.get(a.acknowledgedById) ?? reading.say("alerts.formerAdmin"),
+          }
         : null,
     emailProblem: a.emailProblem,
     emailed: a.emailedStage === a.stage,
@@ -73,7 +81,12 @@ export async function acknowledgeAlert(actor: Actor, alertId: string): Promise<b
       actorUserId: actor.userId,
       action: "alert.acknowledged",
       target: { type: "alert", id: alert.id },
-      details: { kind: alert.kind, stage: alert.stage, title: alertText(alert.kind, alert.stage, alert.details).title },
+      // The audit trail is a record, kept in one language.
+      details: {
+        kind: alert.kind,
+        stage: alert.stage,
+        title: alertText(alert.kind, alert.stage, alert.details, { say: translatorFor("en") }).title,
+      },
     });
   return true;
 }

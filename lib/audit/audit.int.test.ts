@@ -160,28 +160,36 @@ describe("retention", () => {
 describe("reading", () => {
   it("filters by person, action and days, and never shows another clinic's entries", async () => {
     await appendAuditEntry(db, entry("clinic_b", users.b, { action: "auth.signed_in", details: {} }));
-    const all = await listAuditEntries("clinic_b", parseAuditFilters({}).filters);
+    const all = await listAuditEntries("clinic_b", parseAuditFilters({}).filters, "UTC");
     expect(all.total).toBe(11);
     expect(all.rows.every((r) => r.actorUserId === users.b)).toBe(true);
 
-    const signIns = await listAuditEntries("clinic_b", parseAuditFilters({ action: "auth.signed_in" }).filters);
+    const signIns = await listAuditEntries("clinic_b", parseAuditFilters({ action: "auth.signed_in" }).filters, "UTC");
     expect(signIns.rows.map((r) => r.action)).toEqual(["auth.signed_in"]);
-    const byOther = await listAuditEntries("clinic_b", parseAuditFilters({ person: users.a }).filters);
+    const byOther = await listAuditEntries("clinic_b", parseAuditFilters({ person: users.a }).filters, "UTC");
     expect(byOther.total).toBe(0);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await listAuditEntries("clinic_b", parseAuditFilters({ from: today, to: today }).filters)).total).toBe(11);
-    expect((await listAuditEntries("clinic_b", parseAuditFilters({ to: "2020-01-01" }).filters)).total).toBe(0);
+    expect(
+      (await listAuditEntries("clinic_b", parseAuditFilters({ from: today, to: today }).filters, "UTC")).total,
+    ).toBe(11);
+    expect((await listAuditEntries("clinic_b", parseAuditFilters({ to: "2020-01-01" }).filters, "UTC")).total).toBe(0);
   });
 
   it("exports CSV a spreadsheet cannot run", async () => {
     const row = await appendAuditEntry(db, entry("clinic_b", users.b, { details: { search: "=HYPERLINK(1)" } }));
-    const { rows } = await listAuditEntries("clinic_b", parseAuditFilters({}).filters);
-    const csv = csvOf(rows, true);
+    const { rows } = await listAuditEntries("clinic_b", parseAuditFilters({}).filters, "UTC");
+    const csv = csvOf(rows, "Asia/Kathmandu", true);
     expect(csv.split("\n")[0]).toBe(
-      "time_utc,person,person_id,action,action_code,target_type,target_id,details,details_json,entry,hash",
+      "time,time_zone,time_utc,person,person_id,action,action_code,target_type,target_id,details,details_json,entry,hash",
     );
     expect(csv).toContain(row.hash);
+    // The time on the clinic's clock (UTC+5:45, a zone a whole-hour bucket would get wrong), and in UTC.
+    const line = csv.split("\n").find((l) => l.includes(row.hash))!;
+    const local = new Date(row.at.getTime() + (5 * 60 + 45) * 60_000).toISOString().slice(0, 19);
+    expect(
+      line.startsWith(`${local}.${row.at.toISOString().slice(20, 23)}+05:45,Asia/Kathmandu,${row.at.toISOString()},`),
+    ).toBe(true);
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
     expect(csv).toContain("search: =HYPERLINK(1)");
     expect(csv).not.toContain(users.a);

@@ -1,6 +1,6 @@
 // Days as a clinic means them: "from 3 March to 5 March" is from midnight of the 3rd to midnight
-// after the 5th on the clinic's clock, whatever the server's zone. The clinic's zone is UTC until
-// clinics can set one; then clinicTimeZone is the one place that changes.
+// after the 5th on the clinic's clock (its time zone, an admin setting: lib/admin/clinic-settings.ts),
+// whatever the server's or the browser's zone. Shared by the server and the browser.
 import { TZDate } from "@date-fns/tz";
 import { MAX_DAY } from "@/lib/contract/date-filter";
 
@@ -11,8 +11,11 @@ function midnightIn(y: number, m: number, d: number, timeZone: string): Date {
   return new Date(at.getTime());
 }
 
-export function clinicTimeZone(): string {
-  return "UTC";
+/** The day (YYYY-MM-DD) an instant falls on in `timeZone`. */
+export function dayIn(at: Date, timeZone: string): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return `${pad(local.getFullYear(), 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
 }
 
 /** The instant a day (YYYY-MM-DD) begins in `timeZone`. */

@@ -8,6 +8,7 @@ import type { Caller } from "@/lib/auth";
 import { recordAudit } from "@/lib/audit/record";
 import { auditCsvStream } from "@/lib/audit/export";
 import { parseAuditFilters } from "@/lib/audit/filters";
+import { dayIn } from "@/lib/audit/day-range";
 
 export async function exportAuditCsv(caller: Caller, query: URLSearchParams): Promise<Response> {
   const { filters, errors } = parseAuditFilters(Object.fromEntries(query));
@@ -19,8 +20,9 @@ export async function exportAuditCsv(caller: Caller, query: URLSearchParams): Pr
     action: "audit.exported",
     details: { filters: shown },
   });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(auditCsvStream(caller.clinicId, filters), {
+  const timeZone = caller.user.timeZone;
+  const day = dayIn(new Date(), timeZone);
+  return new Response(auditCsvStream(caller.clinicId, filters, timeZone), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="audit-trail-${day}.csv"`,

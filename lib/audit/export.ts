@@ -1,13 +1,17 @@
 // The audit trail as CSV, streamed a batch at a time. Every cell a spreadsheet would read as a
 // formula (starting with = + - @ or a tab) is prefixed with an apostrophe: details hold text people
-// typed (a search, a resource's name), and an export must not run anything when opened.
+// typed (a search, a resource's name), and an export must not run anything when opened. Times are
+// on the clinic's clock (ISO 8601 with the offset, the zone named in its own column) and in UTC.
 import "server-only";
 import { stringify } from "csv-stringify/sync";
 import { auditEntriesInBatches, type AuditRow } from "@/lib/audit/query";
 import { actionLabel, detailsText } from "@/lib/audit/describe";
 import type { AuditFilters } from "@/lib/audit/filters";
+import { isoIn } from "@/lib/format/time";
 
 const COLUMNS = [
+  "time",
+  "time_zone",
   "time_utc",
   "person",
   "person_id",
@@ -21,8 +25,10 @@ const COLUMNS = [
   "hash",
 ] as const;
 
-function recordOf(r: AuditRow): Record<(typeof COLUMNS)[number], string | number> {
+function recordOf(r: AuditRow, timeZone: string): Record<(typeof COLUMNS)[number], string | number> {
   return {
+    time: isoIn(r.at, timeZone),
+    time_zone: timeZone,
     time_utc: r.at,
     person: r.actorLabel,
     person_id: r.actorUserId ?? "",
@@ -37,27 +43,30 @@ function recordOf(r: AuditRow): Record<(typeof COLUMNS)[number], string | number
   };
 }
 
-export function csvOf(rows: AuditRow[], header: boolean): string {
-  return stringify(rows.map(recordOf), {
-    header,
-    columns: [...COLUMNS],
-    cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
-  });
+export function csvOf(rows: AuditRow[], timeZone: string, header: boolean): string {
+  return stringify(
+    rows.map((r) => recordOf(r, timeZone)),
+    {
+      header,
+      columns: [...COLUMNS],
+      cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+    },
+  );
 }
 
-export function auditCsvStream(clinicId: string, filters: AuditFilters): ReadableStream<Uint8Array> {
-  const batches = auditEntriesInBatches(clinicId, filters);
+export function auditCsvStream(clinicId: string, filters: AuditFilters, timeZone: string): ReadableStream<Uint8Array> {
+  const batches = auditEntriesInBatches(clinicId, filters, timeZone);
   const encoder = new TextEncoder();
   let header = true;
   return new ReadableStream({
     async pull(controller) {
       const next = await batches.next();
       if (next.done) {
-        if (header) controller.enqueue(encoder.encode(csvOf([], true))); // an empty export still has its header
+        if (header) controller.enqueue(encoder.encode(csvOf([], timeZone, true))); // an empty export still has its header
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(csvOf(next.value, header)));
+      controller.enqueue(encoder.encode(csvOf(next.value, timeZone, header)));
       header = false;
     },
     async cancel() {

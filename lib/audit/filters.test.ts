@@ -3,6 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { auditFiltersHref, parseAuditFilters } from "@/lib/audit/filters";
 import { dayRangeIn } from "@/lib/audit/day-range";
+import { translatorFor } from "@/lib/i18n/translator";
+
+/** The errors are catalog keys; the page says them in the reader's language. */
+const say = translatorFor("en");
 
 const USER = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 
@@ -32,7 +36,7 @@ describe("parseAuditFilters", () => {
   ];
   it.each(bad)("refuses %s and keeps the rest", (_name, raw, field, message) => {
     const { filters, errors } = parseAuditFilters({ ...raw, action: raw.action ?? "auth.signed_in" });
-    expect(errors[field]).toEqual([message]);
+    expect(errors[field].map((key) => say(key))).toEqual([message]);
     if (field !== "action") expect(filters.action).toBe("auth.signed_in");
   });
 

@@ -11,23 +11,23 @@ export const SYSTEM_PERSON = "system";
 
 const Day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Write the day as YYYY-MM-DD.", abort: true })
-  .refine(isCalendarDate, "That is not a valid date.");
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "audit.errors.dayFormat", abort: true })
+  .refine(isCalendarDate, "audit.errors.date");
 
 export const AuditFiltersSchema = z.object({
   person: z.preprocess(
     blankToUndefined,
     z
       .string()
-      .refine((v) => v === SYSTEM_PERSON || z.uuid().safeParse(v).success, "Choose a person from the list.")
+      .refine((v) => v === SYSTEM_PERSON || z.uuid().safeParse(v).success, "audit.errors.person")
       .optional(),
   ),
-  action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTION_NAMES, "Choose an action from the list.").optional()),
+  action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTION_NAMES, "audit.errors.action").optional()),
   from: z.preprocess(blankToUndefined, Day.optional()),
   to: z.preprocess(blankToUndefined, Day.optional()),
   page: z.preprocess(
     blankToUndefined,
-    z.coerce.number().int("A page is a whole number.").min(1, "Pages start at 1.").max(1_000_000).default(1),
+    z.coerce.number().int("validation.pageWhole").min(1, "validation.pageMin").max(1_000_000).default(1),
   ),
 });
 export type AuditFilters = z.infer<typeof AuditFiltersSchema>;
@@ -41,7 +41,7 @@ export function parseAuditFilters(raw: SearchParams): { filters: AuditFilters; e
     // A range that ends before it starts would show nothing without saying why.
     return {
       filters: { ...parsed.filters, to: undefined },
-      errors: { ...parsed.errors, to: ["The last day comes before the first day."] },
+      errors: { ...parsed.errors, to: ["audit.errors.order"] },
     };
   }
   return parsed;

@@ -5,7 +5,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { actorLabelOf } from "@/lib/audit/record";
-import { clinicTimeZone, dayRangeIn } from "@/lib/audit/day-range";
+import { dayRangeIn } from "@/lib/audit/day-range";
 import { SYSTEM_PERSON, type AuditFilters } from "@/lib/audit/filters";
 import type { HashedFields } from "@/lib/audit/hash";
 import { SYSTEM_ACTOR_LABEL } from "@/lib/audit/actions";
@@ -15,8 +15,9 @@ export const AUDIT_PAGE_SIZE = 50;
 /** An entry as the page and the export show it: its hashed fields (the clinic is the reader's) and its hash. */
 export type AuditRow = Omit<HashedFields, "clinicId"> & { hash: string };
 
-function whereOf(clinicId: string, f: AuditFilters): Prisma.AuditEntryWhereInput {
-  const at = dayRangeIn(f.from, f.to, clinicTimeZone());
+/** The filters' days are days in `timeZone` (the clinic's). */
+function whereOf(clinicId: string, f: AuditFilters, timeZone: string): Prisma.AuditEntryWhereInput {
+  const at = dayRangeIn(f.from, f.to, timeZone);
   return {
     clinicId,
     ...(f.person ? { actorUserId: f.person === SYSTEM_PERSON ? null : f.person } : {}),
@@ -44,8 +45,9 @@ function rowOf(e: EntryRecord): AuditRow {
 export async function listAuditEntries(
   clinicId: string,
   filters: AuditFilters,
+  timeZone: string,
 ): Promise<{ rows: AuditRow[]; total: number; pages: number }> {
-  const where = whereOf(clinicId, filters);
+  const where = whereOf(clinicId, filters, timeZone);
   const [entries, total] = await Promise.all([
     db.auditEntry.findMany({
       where,
@@ -62,9 +64,10 @@ export async function listAuditEntries(
 export async function* auditEntriesInBatches(
   clinicId: string,
   filters: AuditFilters,
+  timeZone: string,
   batchSize = 500,
 ): AsyncGenerator<AuditRow[]> {
-  const where = whereOf(clinicId, filters);
+  const where = whereOf(clinicId, filters, timeZone);
   for (let before: number | undefined; ;) {
     const batch = await db.auditEntry.findMany({
       where: before === undefined ? where : { AND: [where, { seq: { lt: before } }] },

@@ -37,7 +37,7 @@ export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: bool
       target.isAdmin &&
       (await tx.user.count({ where: { clinicId: actor.clinicId, isAdmin: true } })) === 1
     ) {
-      throw new AdminActionError(refused("The clinic needs at least one admin: promote someone else first."));
+      throw new AdminActionError(refused("admin.actions.lastAdmin"));
     }
     await tx.user.update({
       where: { id: target.id },

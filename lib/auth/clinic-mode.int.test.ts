@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_DEFAULTS } from "@/lib/contract";
 import { db } from "@/lib/db";
+import { say } from "@/lib/i18n/settle";
+import { translatorFor } from "@/lib/i18n/translator";
 import { AdminActionError, revokeClinicConnection, setAdmin } from "@/lib/auth/admin";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { clientForUser, sessionGrantBodyFor } from "@/lib/auth/platform-client";
@@ -130,7 +132,8 @@ describe("admin actions across clinics", () => {
     for (const [name, attempt, message] of attempts) {
       const error = await attempt().catch((e: unknown) => e);
       expect(error, name).toBeInstanceOf(AdminActionError);
-      expect((error as Error).message, name).toMatch(message);
+      const { failure } = error as AdminActionError;
+      expect(say(translatorFor("en"), failure.message, failure.values), name).toMatch(message);
     }
     expect(await db.platformConnection.findUniqueOrThrow({ where: { id: connectionA.id } })).toMatchObject({
       state: "connected",

@@ -19,6 +19,8 @@ export interface CurrentUser {
   id: string;
   clinicId: string;
   clinicName: string;
+  /** The clinic's time zone (IANA): every time, day filter and chart of the clinic is on its clock. */
+  timeZone: string;
   platformUserId: string;
   platformUserType: "Practitioner" | "Staff";
   isAdmin: boolean;
@@ -27,6 +29,8 @@ export interface CurrentUser {
   name: string | null;
   /** A staff member's role as the platform names it ("Front desk"…), when the platform lists it. */
   staffRole: string | null;
+  /** The language they chose in the app ("en", "fr-CA"); null follows the browser. */
+  locale: string | null;
 }
 
 export interface Caller {
@@ -49,12 +53,14 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     id: user.id,
     clinicId: user.clinicId,
     clinicName: user.clinic.name,
+    timeZone: user.clinic.timeZone,
     platformUserId: user.platformUserId,
     platformUserType: user.platformUserType,
     isAdmin: user.isAdmin,
     roles: rolesOf(user),
     name: user.name,
     staffRole: person?.role ?? null,
+    locale: user.locale,
   };
 });
 

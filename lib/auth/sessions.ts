@@ -52,7 +52,11 @@ export async function isSessionLive(sessionId: string): Promise<boolean> {
 export async function liveSessionUser(sessionId: string) {
   const row = await db.appSession.findUnique({
     where: { id: sessionId },
-    select: { endedAt: true, expiresAt: true, user: { include: { clinic: { select: { name: true } } } } },
+    select: {
+      endedAt: true,
+      expiresAt: true,
+      user: { include: { clinic: { select: { name: true, timeZone: true } } } },
+    },
   });
   if (!row || row.endedAt || row.expiresAt.getTime() <= Date.now()) return null;
   return row.user;

@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TokenEndpointHandler } from "next-auth/providers/oauth";
 import { LOCAL_DEFAULTS } from "@/lib/contract";
 import { db } from "@/lib/db";
+import { say } from "@/lib/i18n/settle";
+import { translatorFor } from "@/lib/i18n/translator";
 import { InvalidGrantError } from "@/lib/clinic-api/errors";
 import { openTokens } from "@/lib/auth/token-store";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { clinicProvider, exchangeAndStore, SignInStateError } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
-import { setAdmin } from "@/lib/auth/admin";
+import { AdminActionError, setAdmin } from "@/lib/auth/admin";
 import {
   sandboxControl,
   authorizeAs,
@@ -93,7 +95,9 @@ describe("sign-in (role-based)", () => {
     });
     const practitioner = await db.user.findFirstOrThrow({ where: { platformUserId: clinicA.practitioners[0].id } });
     const actor = { userId: clinicAdmin.id, clinicId: clinicA.id };
-    await expect(setAdmin(actor, clinicAdmin.id, false)).rejects.toThrow(/at least one admin/);
+    const refused = (await setAdmin(actor, clinicAdmin.id, false).catch((e: unknown) => e)) as AdminActionError;
+    expect(refused).toBeInstanceOf(AdminActionError);
+    expect(say(translatorFor("en"), refused.failure.message, refused.failure.values)).toMatch(/at least one admin/);
     await setAdmin(actor, practitioner.id, true);
     expect((await signIn(clinicA.practitioners[0].id)).role).toBe("Admin");
     expect(await db.user.findUniqueOrThrow({ where: { id: practitioner.id } })).toMatchObject({

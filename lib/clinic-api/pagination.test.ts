@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { paginate } from "@/lib/contract";
 import { UnexpectedResponseError } from "@/lib/clinic-api/errors";
-import { walkPages, type PageRequest, type PagerOptions } from "./pagination";
+import { readAhead, walkPages, type PageRequest, type PagerOptions } from "./pagination";
 
 /** A platform list of `count` items, paged as the platform pages (lib/contract's arithmetic). */
 function list(count: number, nextOf?: (page: number) => number | null) {
@@ -58,5 +58,43 @@ describe("walkPages: one pager, one set of stop rules", () => {
     ["a next page behind the current one", (n: number) => (n === 2 ? 1 : n + 1)],
   ])("%s is the platform's error, not a loop", async (_name, nextOf) => {
     await expect(walk(500, undefined, nextOf)).rejects.toBeInstanceOf(UnexpectedResponseError);
+  });
+});
+
+describe("readAhead: the next page is fetched while the caller works on the current one", () => {
+  /** Pages 1..n; records when each fetch starts and when the caller finished with each page. */
+  function recorder(n: number) {
+    const log: string[] = [];
+    async function* pages() {
+      for (let i = 1; i <= n; i++) {
+        log.push(`fetch ${i}`);
+        await new Promise((resolve) => setImmediate(resolve));
+        yield i;
+      }
+    }
+    return { log, pages };
+  }
+
+  it("asks for page k+1 before the caller is done with page k, and for nothing past the end", async () => {
+    const { log, pages } = recorder(3);
+    for await (const page of readAhead(pages())) {
+      await new Promise((resolve) => setImmediate(resolve));
+      log.push(`done ${page}`);
+    }
+    expect(log).toEqual(["fetch 1", "fetch 2", "done 1", "fetch 3", "done 2", "done 3"]);
+  });
+
+  it("passes a fetch's failure to the caller at that page, after the pages before it", async () => {
+    async function* failing() {
+      yield 1;
+      throw new Error("platform down");
+    }
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const page of readAhead(failing())) seen.push(page);
+      })(),
+    ).rejects.toThrow("platform down");
+    expect(seen).toEqual([1]);
   });
 });

@@ -61,6 +61,27 @@ export async function* walkPages<T>(
   }
 }
 
+/**
+ * The same pages, each next one requested as soon as the current one is handed out, so fetching
+ * overlaps the caller's work on it. Nothing more is fetched than a caller reading to the end would
+ * fetch; one that stops early may have caused one page more.
+ */
+export async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T, void, undefined> {
+  const iterator = pages[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = iterator.next();
+      next.catch(() => undefined); // awaited on the next turn; never an unhandled rejection meanwhile
+      yield current.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
 /** Every item of a list (up to the page limit), page by page, fetched lazily as the caller iterates. */
 export async function* iterateAll<T>(
   fetchPage: (page: PageRequest) => Promise<Page<T>>,

@@ -192,6 +192,27 @@ describe("transport", () => {
     });
   });
 
+  it("keeps an event's data as sent, a key named __proto__ included, and refuses data that is not an object", async () => {
+    const event = (data: string) =>
+      `{"id":"e1","type":"patient.created","clinic_id":"c1","created_at":"2025-01-01T00:00:00Z","data":${data}}`;
+    const page = (data: string) =>
+      new Response(
+        `{"events":[${event(data)}],"meta":{"current_page":1,"next_page":null,"prev_page":null,"total_pages":1,"total_count":1}}`,
+        { status: 200, headers: { "Content-Type": "application/json" } },
+      );
+    const listWith = (data: string) =>
+      createClinicClient({
+        baseUrl: "http://p.test",
+        fetch: scripted(() => page(data)).fetch,
+        credentials: { tokens: tokens().provider },
+      }).listEvents("patients");
+    const [kept] = (await listWith('{"__proto__":{"admin":true},"patient":{"id":"p1"}}')).items;
+    expect(Object.keys(kept.data).sort()).toEqual(["__proto__", "patient"]);
+    expect(Object.getOwnPropertyDescriptor(kept.data, "__proto__")?.value).toEqual({ admin: true });
+    expect(Object.getPrototypeOf(kept.data)).toBe(Object.prototype);
+    await expect(listWith("[1,2]")).rejects.toBeInstanceOf(UnexpectedResponseError);
+  });
+
   it("refuses a filter the list does not accept before sending anything", async () => {
     const platform = scripted(() => json(200, {}));
     const client = createClinicClient({

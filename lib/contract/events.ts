@@ -91,6 +91,15 @@ export type EventListQuery = {
   "page[size]"?: number;
 };
 
+/**
+ * An event's data: any JSON object, kept as the same object. Not `z.record`, which copies it, and
+ * the copy drops a key named `__proto__` (assigning it sets the copy's prototype instead).
+ */
+export const EventDataSchema = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  { message: "must be an object" },
+);
+
 /** Event record `{id,type,clinic_id,integration_id,created_at,data}` (+ patch_version from 2025-06). */
 export const EventRecordSchema = z.object({
   id: z.string(),
@@ -98,7 +107,7 @@ export const EventRecordSchema = z.object({
   clinic_id: z.string(),
   integration_id: z.string().nullable().optional(),
   created_at: TimestampSchema,
-  data: z.record(z.string(), z.unknown()),
+  data: EventDataSchema,
   patch_version: PatchVersionSchema.optional(),
 });
 export type EventRecord = z.infer<typeof EventRecordSchema>;

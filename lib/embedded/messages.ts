@@ -25,28 +25,12 @@ export function acceptEmbedMessage(event: IncomingMessage, expected: ExpectedSen
 }
 
 export type EmbedErrorCode = Extract<EmbedMessage, { type: "clinic.embed.error" }>["code"];
-/** Codes with which the platform refuses to open a session: the grant is spent, a fresh one helps. */
+/**
+ * Codes with which the platform refuses to open a session: the grant is spent, a fresh one helps.
+ * What each says is in the catalogs (`embedded.refusals.<code>`).
+ */
 export type RefusalCode = Exclude<EmbedErrorCode, "action_failed">;
 
 export function isRefusal(code: EmbedErrorCode): code is RefusalCode {
   return code !== "action_failed";
 }
-
-export const REFUSALS: Record<RefusalCode, { title: string; message: string }> = {
-  grant_expired: {
-    title: "This session expired before it opened",
-    message: "A session must be opened within 120 seconds of being started. Start a fresh session to continue.",
-  },
-  grant_used: {
-    title: "This session was already used",
-    message: "Each session opens once. Start a fresh session to continue.",
-  },
-  grant_unknown: {
-    title: "The platform did not recognise this session",
-    message: "Start a fresh session to continue.",
-  },
-  origin_refused: {
-    title: "The platform refused to open the feature in this app",
-    message: "The app's address is not registered with the platform. Ask an admin to check the app's configuration.",
-  },
-};

@@ -3,7 +3,9 @@
 // are logged by class, status and request id only.
 import "server-only";
 import { authorize } from "@/lib/actions/builder";
-import { HTTP_STATUS } from "@/lib/actions/result";
+import { HTTP_STATUS, type ActionFailure } from "@/lib/actions/result";
+import { requestTranslator } from "@/lib/i18n/server";
+import { localizeResult } from "@/lib/i18n/settle";
 import { SECTIONS } from "@/lib/auth/sections";
 import { ClinicApiError } from "@/lib/clinic-api/errors";
 import { mintFailure } from "@/lib/embedded/mint-failure";
@@ -40,7 +42,7 @@ export async function handleMintRequest(request: Request): Promise<Response> {
   const access = await authorize(SECTIONS.embedded.roles);
   if (!access.ok) {
     // The same words as every refusal of the app, in this route's shape (lib/embedded/session.ts).
-    const { message, reconnect, code } = access.failure;
+    const { message, reconnect, code } = localizeResult(await requestTranslator(), access.failure) as ActionFailure;
     return reply(HTTP_STATUS[code], { error: message, ...(reconnect ? { reconnect } : {}) } satisfies MintFailure);
   }
   const { caller } = access;

@@ -1,6 +1,8 @@
-// The migration that keeps the chart's counts by type (20261122170225_daily_counts_by_type) on a
-// database with history: the processed events still stored are counted by type, what is left of the
-// old per-category counts (events since removed by retention) stays in type "", and no total moves.
+// The migrations of the chart's projection on a database with history. 20261122170225_daily_counts_by_type:
+// the processed events still stored are counted by type, what is left of the old per-category counts
+// (events since removed by retention) stays in type "", and no total moves. 20261124203137_clinic_time_zone:
+// the counts, kept by UTC day until then, are recounted by day on each clinic's clock (the default zone,
+// America/Toronto, for every clinic then).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,24 +12,32 @@ import { deployMigrations } from "@/tooling/migrate";
 
 const MIGRATIONS = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../prisma/migrations");
 const BY_TYPE = "20261122170225_daily_counts_by_type";
+const BY_ZONE = "20261124203137_clinic_time_zone";
+
+/** The history before `migration` (with it when `including`), in a folder of its own. */
+function historyUpTo(migration: string, including: boolean): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-"));
+  for (const entry of fs.readdirSync(MIGRATIONS)) {
+    if (entry !== "migration_lock.toml" && (including ? entry > migration : entry >= migration)) continue;
+    fs.cpSync(path.join(MIGRATIONS, entry), path.join(folder, entry), { recursive: true });
+  }
+  return folder;
+}
 
 describe("migration: daily counts by type", () => {
   let database: TestDatabase;
   let before: string;
+  let upTo: string;
 
   beforeAll(async () => {
-    // The history up to (not including) the migration under test, in a folder of its own.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-"));
-    for (const entry of fs.readdirSync(MIGRATIONS)) {
-      if (entry >= BY_TYPE && entry !== "migration_lock.toml") continue;
-      fs.cpSync(path.join(MIGRATIONS, entry), path.join(before, entry), { recursive: true });
-    }
+    before = historyUpTo(BY_TYPE, false);
+    upTo = historyUpTo(BY_TYPE, true);
     database = await createTestDatabase("daily_by_type");
     await deployMigrations(database.url, { migrationsDir: before });
   });
   afterAll(async () => {
     await database?.drop();
-    if (before) fs.rmSync(before, { recursive: true, force: true });
+    for (const folder of [before, upTo]) if (folder) fs.rmSync(folder, { recursive: true, force: true });
   });
 
   it("splits the stored events' counts by type and keeps the rest of each day's count", async () => {
@@ -51,7 +61,7 @@ describe("migration: daily counts by type", () => {
       );
     });
 
-    await deployMigrations(database.url, { migrationsDir: MIGRATIONS });
+    await deployMigrations(database.url, { migrationsDir: upTo });
 
     const after = await withClient(
       database.url,
@@ -68,6 +78,58 @@ describe("migration: daily counts by type", () => {
       { day: "2026-01-10", category: "patients", type: "patient.created", count: 1 },
       { day: "2026-01-10", category: "patients", type: "patient.updated", count: 2 },
       { day: "2026-01-11", category: "orders", type: "order.placed", count: 1 },
+    ]);
+  });
+});
+
+describe("migration: daily counts by day of the clinic's zone", () => {
+  let database: TestDatabase;
+  let before: string;
+
+  beforeAll(async () => {
+    before = historyUpTo(BY_ZONE, false);
+    database = await createTestDatabase("daily_by_zone");
+    await deployMigrations(database.url, { migrationsDir: before });
+  });
+  afterAll(async () => {
+    await database?.drop();
+    if (before) fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it("recounts the processed events by day in the clinic's zone, replacing the UTC days", async () => {
+    const rows = () =>
+      withClient(
+        database.url,
+        async (c) =>
+          (
+            await c.query<{ day: string; type: string; count: number }>(
+              `SELECT to_char(day, 'YYYY-MM-DD') AS day, type, count FROM event_daily_counts ORDER BY day, type`,
+            )
+          ).rows,
+      );
+    await withClient(database.url, async (c) => {
+      await c.query(`INSERT INTO clinics (id, name, updated_at) VALUES ('clinic-a', 'A', now())`);
+      const event = (id: string, type: string, at: string, processed: boolean) =>
+        c.query(
+          `INSERT INTO events (id, clinic_id, type, category, created_at, source, data, processed_at)
+           VALUES ($1, 'clinic-a', $2, 'orders', $3, 'webhook', '{}', ${processed ? "now()" : "NULL"})`,
+          [id, type, at],
+        );
+      // 04:59 UTC on the 10th is 23:59 on the 9th in Toronto (UTC-5 in January); 05:00 is midnight.
+      await event("e1", "order.placed", "2026-01-10T04:59:00Z", true);
+      await event("e2", "order.placed", "2026-01-10T05:00:00Z", true);
+      await event("e3", "order.updated", "2026-01-10T05:00:00Z", false); // not counted yet
+      await c.query(
+        `INSERT INTO event_daily_counts (clinic_id, day, category, type, count) VALUES ('clinic-a', '2026-01-10', 'orders', 'order.placed', 2)`,
+      );
+    });
+    expect(await rows()).toEqual([{ day: "2026-01-10", type: "order.placed", count: 2 }]);
+
+    await deployMigrations(database.url, { migrationsDir: MIGRATIONS });
+
+    expect(await rows()).toEqual([
+      { day: "2026-01-09", type: "order.placed", count: 1 },
+      { day: "2026-01-10", type: "order.placed", count: 1 },
     ]);
   });
 });

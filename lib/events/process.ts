@@ -1,5 +1,5 @@
 // The work after the webhook's answer: marks an event processed and counts it in the per-day chart
-// projection (by category and type), and keeps names of the clinic's people an event carries (lib/people),
+// projection (by category and type, on the day of the clinic's zone: lib/events/daily-counts.ts), and keeps names of the clinic's people an event carries (lib/people),
 // all in one transaction guarded by processed_at IS NULL, so a
 // job that runs twice (a retry, a sweep racing the queue) counts the event once. Events stay linked
 // to their clinic by clinic_id alone, so events of a clinic nobody has connected yet wait here until
@@ -7,6 +7,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
+import { dayIn } from "@/lib/audit/day-range";
+import { lockedTimeZones } from "@/lib/events/daily-counts";
 import { patientNameOf, rememberPatientNames, rememberPeopleFromEvent } from "@/lib/people/directory";
 
 /** Processes the given events; returns how many were processed now (not already before). */
@@ -14,27 +16,26 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
   if (eventIds.length === 0) return 0;
   return db.$transaction(async (tx) => {
     const claimed = await tx.$queryRaw<
-      Array<{ clinic_id: string; category: string; type: string; day: Date; created_at: Date; people: unknown }>
+      Array<{ clinic_id: string; category: string; type: string; created_at: Date; people: unknown }>
     >`
       UPDATE events SET processed_at = now()
       WHERE id IN (${Prisma.join([...eventIds])}) AND processed_at IS NULL
-      RETURNING clinic_id, category, type, created_at::date AS day, created_at,
+      RETURNING clinic_id, category, type, created_at,
         CASE WHEN data ?| array['practitioner', 'staff', 'patient'] THEN data END AS people`;
     const patientNames = claimed.flatMap((row) => patientNameOf(row.clinic_id, row.people, row.created_at) ?? []);
     await rememberPatientNames(tx, patientNames);
     for (const row of claimed)
       if (row.people && typeof row.people === "object" && ("practitioner" in row.people || "staff" in row.people))
         await rememberPeopleFromEvent(tx, row.clinic_id, row.people);
-    const counts = new Map<string, { clinicId: string; category: string; type: string; day: Date; n: number }>();
+    const zones = await lockedTimeZones(
+      tx,
+      claimed.map((row) => row.clinic_id),
+    );
+    const counts = new Map<string, { clinicId: string; category: string; type: string; day: string; n: number }>();
     for (const row of claimed) {
-      const key = `${row.clinic_id}\u0000${row.category}\u0000${row.type}\u0000${row.day.toISOString()}`;
-      const entry = counts.get(key) ?? {
-        clinicId: row.clinic_id,
-        category: row.category,
-        type: row.type,
-        day: row.day,
-        n: 0,
-      };
+      const day = dayIn(row.created_at, zones.get(row.clinic_id)!);
+      const key = `${row.clinic_id}\u0000${row.category}\u0000${row.type}\u0000${day}`;
+      const entry = counts.get(key) ?? { clinicId: row.clinic_id, category: row.category, type: row.type, day, n: 0 };
       entry.n += 1;
       counts.set(key, entry);
     }

@@ -2,7 +2,7 @@
 // beyond spec 6.1 exist ("not shown"), and refusing an authentic delivery would make the platform
 // retry it and eventually disable our endpoint; such events are kept under the category "other".
 import { z } from "zod";
-import { EVENT_TYPE_CATEGORY, TimestampSchema, type EventCategory } from "@/lib/contract";
+import { EVENT_TYPE_CATEGORY, EventDataSchema, TimestampSchema, type EventCategory } from "@/lib/contract";
 
 export const StorableEventSchema = z.object({
   id: z.string().min(1).max(200),
@@ -10,7 +10,7 @@ export const StorableEventSchema = z.object({
   clinic_id: z.string().min(1).max(200),
   integration_id: z.string().max(200).nullable().optional(),
   created_at: TimestampSchema,
-  data: z.record(z.string(), z.unknown()).default({}),
+  data: EventDataSchema.default({}),
 });
 export type StorableEvent = z.infer<typeof StorableEventSchema>;
 

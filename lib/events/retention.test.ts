@@ -94,7 +94,10 @@ describe("applyRetention and the sweep", () => {
     const days = (await t.db.eventDailyCount.findMany({ select: { day: true } }))
       .map((d) => d.day.toISOString().slice(0, 10))
       .sort();
-    expect(days).toEqual([at(89.5).slice(0, 10), at(1).slice(0, 10)]);
+    // The clinic has no zone of its own (the default, America/Toronto): "edge", at 03:00 UTC on 2 April,
+    // is 23:00 on 1 April there, the cut's day, and is kept with that day's count.
+    expect(at(89.5)).toBe("2026-04-02T03:00:00.000Z");
+    expect(days).toEqual(["2026-04-01", at(1).slice(0, 10)]);
   });
 
   it("prunes webhook receipts and reconciliation runs at the same boundary", async () => {

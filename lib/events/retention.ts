@@ -4,6 +4,7 @@
 // The webhook delivery log and the reconciliation history describe those events and go with them.
 import "server-only";
 import type { Db } from "@/lib/events/store";
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 
 /**
  * Deletes events (with their chart counts, webhook receipts and reconciliation runs) older than
@@ -11,15 +12,22 @@ import type { Db } from "@/lib/events/store";
  */
 export async function applyRetention(db: Db, days: number, now = new Date()): Promise<number> {
   if (days === 0) return 0;
-  // A whole UTC day, so that the chart's per-day counts and the events are cut at the same place.
+  // Whole days: the chart's per-day counts are kept by day on each clinic's clock
+  // (lib/events/daily-counts.ts), so each clinic's events are cut at the start of that day in its zone.
   const cutoff = new Date(now.getTime() - days * 86_400_000);
   cutoff.setUTCHours(0, 0, 0, 0);
+  const day = cutoff.toISOString().slice(0, 10);
   const [deleted] = await db.$transaction([
-    db.event.deleteMany({ where: { createdAt: { lt: cutoff } } }),
+    // No zone is more than 14 hours from UTC: the first condition lets the index narrow the scan.
+    db.$executeRaw`
+      DELETE FROM events e
+      WHERE e.created_at < ${day}::date + interval '1 day'
+        AND e.created_at < (${day}::date::timestamp AT TIME ZONE COALESCE(
+          (SELECT c.time_zone FROM clinics c WHERE c.id = e.clinic_id), ${DEFAULT_CLINIC_TIME_ZONE})) AT TIME ZONE 'UTC'`,
     db.eventDailyCount.deleteMany({ where: { day: { lt: cutoff } } }),
     db.webhookReceipt.deleteMany({ where: { receivedAt: { lt: cutoff } } }),
     // A run requested that long ago is over (runs take minutes), whatever its status says.
     db.reconciliationRun.deleteMany({ where: { requestedAt: { lt: cutoff } } }),
   ]);
-  return deleted.count;
+  return deleted;
 }

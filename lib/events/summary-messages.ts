@@ -1,80 +1,48 @@
-// The English words of every event summary, in one place, in ICU message syntax (as next-intl reads
-// it): a translation is another map with the same ids. `formatSummary` fills in the parameters; it
-// understands `{name}` and `{count, plural, one {…} other {…}}` with `#`, which is all these use.
-export const SUMMARY_MESSAGES = {
-  "patient.created": "New patient {patient}",
-  "patient.updated": "Patient {patient} updated",
-  "patient.emancipated": "Patient {patient} completed emancipation",
-  "order.placed": "Order placed by {patient} — {total}",
-  "lab_order.updated": "Lab order updated for {patient}: {test}",
-  "lab_order.updated.results": "Lab results available for {patient}: {test}",
-  "lab_order.updated.amended": "Lab results amended for {patient}: {test}",
-  "product.created": "New product {product}",
-  "product.updated": "Product {product} updated",
-  "product.description.updated": "Description of {product} updated",
-  "treatment_plan.created":
-    "Treatment plan created for {patient} ({products, plural, =0 {no products yet} one {# product} other {# products}})",
-  "treatment_plan.updated":
-    "Treatment plan for {patient} changed ({products, plural, one {# product} other {# products}})",
-  "treatment_plan.updated.active":
-    "Treatment plan activated for {patient} ({products, plural, one {# product} other {# products}})",
-  "treatment_plan.updated.cancelled": "Treatment plan cancelled for {patient}",
-  "treatment_plan.recommendation.updated":
-    "Recommendations changed in the treatment plan for {patient} ({products, plural, one {# product} other {# products}})",
-  "treatment_plan.lab_recommendation.updated":
-    "Lab recommendations changed in the treatment plan for {patient} ({labs, plural, =0 {none left} one {# lab test} other {# lab tests}})",
-  "clinic_key.activated": "Clinic key activated",
-  "clinic_key.revoked": "Clinic key revoked",
-  unknown: "Event of a kind this app does not know yet ({type})",
-  malformed: "{type} (its details could not be read)",
-} as const;
+// Event summaries in words: each summary's message id names a message of the catalogs' `summary`
+// namespace (messages/*.json, ICU syntax; the id's dots become underscores there, as next-intl reads
+// dots as nesting). `formatSummary` says one with the reader's translator: server components,
+// client components and the CSV export each pass their own.
+export const SUMMARY_MESSAGE_IDS = [
+  "patient.created",
+  "patient.updated",
+  "patient.emancipated",
+  "order.placed",
+  "lab_order.updated",
+  "lab_order.updated.results",
+  "lab_order.updated.amended",
+  "product.created",
+  "product.updated",
+  "product.description.updated",
+  "treatment_plan.created",
+  "treatment_plan.updated",
+  "treatment_plan.updated.active",
+  "treatment_plan.updated.cancelled",
+  "treatment_plan.recommendation.updated",
+  "treatment_plan.lab_recommendation.updated",
+  "clinic_key.activated",
+  "clinic_key.revoked",
+  "unknown",
+  "malformed",
+] as const;
 
-export type SummaryMessageId = keyof typeof SUMMARY_MESSAGES;
+export type SummaryMessageId = (typeof SUMMARY_MESSAGE_IDS)[number];
 
 type Params = Record<string, string | number>;
 
-/** Fills a message's parameters; a parameter it lacks is left as its name in braces, never dropped silently. */
-export function formatMessage(message: string, params: Params): string {
-  let out = "";
-  for (let i = 0; i < message.length;) {
-    if (message[i] !== "{") {
-      out += message[i++];
-      continue;
-    }
-    const end = matchingBrace(message, i);
-    const inner = message.slice(i + 1, end);
-    out += placeholder(inner, params);
-    i = end + 1;
-  }
-  return out;
-}
+/** What a translator of next-intl (useTranslations, getTranslations, createTranslator) offers here. */
+export type Say = (key: string, values?: Params) => string;
 
-function matchingBrace(s: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < s.length; i++) {
-    if (s[i] === "{") depth++;
-    else if (s[i] === "}" && --depth === 0) return i;
-  }
-  return s.length - 1;
-}
+/** The catalog key of a summary message. */
+export const summaryKey = (id: SummaryMessageId) => `summary.${id.replaceAll(".", "_")}`;
 
-function placeholder(inner: string, params: Params): string {
-  const [name, kind, ...rest] = inner.split(",");
-  const key = name.trim();
-  const value = params[key];
-  if (!kind) return value === undefined ? `{${key}}` : String(value);
-  if (kind.trim() !== "plural" || typeof value !== "number") return value === undefined ? `{${key}}` : String(value);
-  const cases = rest.join(",");
-  const pick = (selector: string) => {
-    const at = cases.search(new RegExp(`(^|\\s)${selector.replace("=", "\\=")}\\s*\\{`));
-    if (at < 0) return null;
-    const open = cases.indexOf("{", at);
-    return cases.slice(open + 1, matchingBrace(cases, open));
-  };
-  const chosen = pick(`=${value}`) ?? (value === 1 ? pick("one") : null) ?? pick("other") ?? "#";
-  return formatMessage(chosen.replaceAll("#", String(value)), params);
-}
-
-export function formatSummary(summary: { id: SummaryMessageId; params: Params }): string {
-  return formatMessage(SUMMARY_MESSAGES[summary.id] ?? SUMMARY_MESSAGES.unknown, summary.params);
+export function formatSummary(
+  summary: { id: SummaryMessageId; params: Params; unnamedPatient?: boolean },
+  say: Say,
+): string {
+  const id = SUMMARY_MESSAGE_IDS.includes(summary.id) ? summary.id : "unknown";
+  const params =
+    summary.unnamedPatient && typeof summary.params.patient === "string"
+      ? { ...summary.params, patient: say("summary.patientById", { id: summary.params.patient }) }
+      : summary.params;
+  return say(summaryKey(id), params);
 }

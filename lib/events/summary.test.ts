@@ -2,8 +2,12 @@
 // says when its data is missing, of the wrong shape or of an unknown type.
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/contract";
-import { formatCents, patientIdsOf, summarizeEvent, type KnownNames } from "@/lib/events/summary";
-import { formatMessage, formatSummary, SUMMARY_MESSAGES } from "@/lib/events/summary-messages";
+import { patientIdsOf, summarizeEvent, type EventSummary, type KnownNames } from "@/lib/events/summary";
+import { formatSummary as formatWith } from "@/lib/events/summary-messages";
+import { translatorFor } from "@/lib/i18n/translator";
+
+const formatSummary = (summary: EventSummary, locale: "en" | "fr-CA" = "en") =>
+  formatWith(summary, translatorFor(locale));
 
 const names: KnownNames = {
   patients: new Map([["pat_1", "Zed Quist"]]),
@@ -126,13 +130,25 @@ describe("event summaries", () => {
     expect(patientIdsOf(null)).toEqual([]);
   });
 
-  it("words money and plurals, and never drops a missing parameter", () => {
-    expect(formatCents(0)).toBe("$0.00");
-    expect(formatMessage("{n, plural, one {# item} other {# items}}", { n: 1 })).toBe("1 item");
-    expect(formatMessage("{n, plural, =0 {none} other {# items}}", { n: 0 })).toBe("none");
-    expect(formatMessage("{n, plural, one {# item} other {# items}}", { n: 5 })).toBe("5 items");
-    expect(formatMessage("Hello {who}", {})).toBe("Hello {who}");
-    expect(formatMessage("{a} and {b}", { a: "{b}", b: "x" })).toBe("{b} and x");
-    for (const message of Object.values(SUMMARY_MESSAGES)) expect(message).not.toMatch(/\{\s*\}/);
+  it("words money, plurals and unnamed patients in each language", () => {
+    const order = (cents: number) =>
+      summarizeEvent("order.placed", { order: { id: "o", patient_id: "pat_1", total_cents: cents } }, names);
+    expect(formatSummary(order(0))).toBe("Order placed by Zed Quist — $0.00");
+    expect(formatSummary(order(123456), "fr-CA").replace(/\s/g, " ")).toBe(
+      "Commande passée par Zed Quist — 1 234,56 $",
+    );
+    expect(formatSummary(summarizeEvent("treatment_plan.created", plan("draft", 1), names), "fr-CA")).toBe(
+      "Plan de traitement créé pour Zed Quist (1 produit)",
+    );
+    expect(formatSummary(summarizeEvent("treatment_plan.created", plan("draft", 3), names), "fr-CA")).toBe(
+      "Plan de traitement créé pour Zed Quist (3 produits)",
+    );
+    const unnamed = { order: { id: "o", patient_id: "pat_9", total_cents: 100 } };
+    expect(formatSummary(summarizeEvent("order.placed", unnamed, names), "fr-CA").replace(/\s/g, " ")).toBe(
+      "Commande passée par patient·e pat_9 — 1,00 $",
+    );
+    expect(formatSummary(summarizeEvent("patient.created", { patient: { id: "pat_2" } }, names), "fr-CA")).toBe(
+      "Nouvelle fiche patient·e : pat_2",
+    );
   });
 });

@@ -16,6 +16,8 @@ export interface EventSummary {
   patientId?: string;
   /** The treatment plan the event is about. */
   planId?: string;
+  /** The app knows no name for the patient: `params.patient` is their id, said as "patient <id>". */
+  unnamedPatient?: boolean;
 }
 
 export interface KnownNames {
@@ -48,10 +50,8 @@ const nameOf = (p: z.infer<typeof Named>) =>
 /** Where the app shows a patient's treatment plans (the embedded feature opened for them). */
 export const plansHref = (patientId: string) => `/embedded?patient=${encodeURIComponent(patientId)}`;
 
-/** "$45.00": totals are in cents; the platform does not name a currency (both its regions use dollars). */
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-}
+/** 45 for 4500: totals are in cents; the message writes dollars in the reader's format ("$45.00", "45,00 $"). */
+export const dollars = (cents: number) => cents / 100;
 
 function record<T>(data: unknown, key: string, schema: z.ZodType<T>): T | null {
   if (!data || typeof data !== "object") return null;
@@ -59,8 +59,16 @@ function record<T>(data: unknown, key: string, schema: z.ZodType<T>): T | null {
   return parsed.success ? parsed.data : null;
 }
 
-function patientLabel(id: string, names: KnownNames): string {
-  return names.patients.get(id) ?? `patient ${id}`;
+/** A summary's patient: their name, or their id marked as such (formatSummary says "patient <id>"). */
+function withPatient(
+  id: string,
+  names: KnownNames,
+  params: SummaryParams,
+): { params: SummaryParams; patientId: string; unnamedPatient?: true } {
+  const name = names.patients.get(id);
+  return name
+    ? { params: { patient: name, ...params }, patientId: id }
+    : { params: { patient: id, ...params }, patientId: id, unnamedPatient: true };
 }
 
 export function summarizeEvent(type: string, data: unknown, names: KnownNames = { patients: new Map() }): EventSummary {
@@ -79,21 +87,21 @@ export function summarizeEvent(type: string, data: unknown, names: KnownNames = 
       if (!o) return malformed;
       return {
         id: type,
-        params: { patient: patientLabel(o.patient_id, names), total: formatCents(o.total_cents) },
-        patientId: o.patient_id,
+        ...withPatient(o.patient_id, names, { total: dollars(o.total_cents) }),
       };
     }
     case "lab_order.updated": {
       const l = record(data, "lab_order", LabOrder);
       if (!l) return malformed;
-      const params = { patient: patientLabel(l.patient_id, names), test: l.test_name?.trim() || "a lab test" };
+      const test = l.test_name?.trim();
+      const named = withPatient(l.patient_id, names, { test: test || "", testNamed: test ? "yes" : "no" });
       const id =
         l.status === "results_available"
           ? "lab_order.updated.results"
           : l.status === "amended"
             ? "lab_order.updated.amended"
             : "lab_order.updated";
-      return { id, params, patientId: l.patient_id };
+      return { id, ...named };
     }
     case "product.created":
     case "product.updated":
@@ -108,12 +116,11 @@ export function summarizeEvent(type: string, data: unknown, names: KnownNames = 
     case "treatment_plan.lab_recommendation.updated": {
       const t = record(data, "treatment_plan", Plan);
       if (!t) return malformed;
-      const params: SummaryParams = {
-        patient: patientLabel(t.patient_id, names),
+      const { params, unnamedPatient } = withPatient(t.patient_id, names, {
         products: t.recommendations?.length ?? 0,
         labs: t.lab_recommendations?.length ?? 0,
         state: t.state ?? "unknown",
-      };
+      });
       const practitioner = t.practitioner_id ? names.people?.get(t.practitioner_id) : undefined;
       if (practitioner) params.practitioner = practitioner;
       const id =
@@ -122,7 +129,7 @@ export function summarizeEvent(type: string, data: unknown, names: KnownNames = 
           : type === "treatment_plan.updated" && t.state === "active"
             ? "treatment_plan.updated.active"
             : type;
-      return { id, params, patientId: t.patient_id, planId: t.id };
+      return { id, params, patientId: t.patient_id, planId: t.id, ...(unnamedPatient && { unnamedPatient }) };
     }
     case "clinic_key.activated":
     case "clinic_key.revoked":

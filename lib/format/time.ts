@@ -1,7 +1,8 @@
 // The one way the app writes an instant or a day for people: a pure function of the value, the time
-// zone and the locale, so the server's render and the browser's agree (no hydration mismatch) and a
-// clinic's own zone and language can be passed in later. Defaults: UTC, labelled as such (the clock
-// the platform's date filters use), in British English's "22 Nov 2026, 14:05" order.
+// zone and the locale, so the server's render and the browser's agree (no hydration mismatch). Pages
+// pass the clinic's zone (components/ui/when.tsx); a clinic's language can be passed in later.
+// Defaults: UTC, labelled as such, in British English's "22 Nov 2026, 14:05" order.
+import { TZDate } from "@date-fns/tz";
 export interface TimeFormat {
   /** An IANA time zone, e.g. "America/Toronto". */
   timeZone?: string;
@@ -42,7 +43,12 @@ function zoneLabel(timeZone: string, locale: string, value: string | Date): stri
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
-/** "22 Nov" — a calendar day (`YYYY-MM-DD`, a UTC day as the event store counts them). */
+/** "2026-11-22T23:11:05-08:00" — an instant in `timeZone` as ISO 8601 with its offset (for exports). */
+export function isoIn(value: string | Date, timeZone: string): string {
+  return new TZDate(new Date(value).getTime(), timeZone).toISOString();
+}
+
+/** "22 Nov" — a calendar day (`YYYY-MM-DD`, already a day of the clinic's clock: no zone applies). */
 export function formatDay(day: string, format: Pick<TimeFormat, "locale"> = {}): string {
   const locale = format.locale ?? DEFAULT_TIME_FORMAT.locale;
   return formatter(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));

@@ -1,12 +1,13 @@
 // What each role's home page shows, from the app's database and, for a practitioner's own work, the
 // platform (a failure there leaves that part of the page saying so, not the page broken).
+import { dayIn } from "@/lib/audit/day-range";
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { summarizeEvent, type EventSummary } from "@/lib/events/summary";
 import { knownNames } from "@/lib/events/timeline/list";
-import { patientNames } from "@/lib/people/names";
+import { namePatients } from "@/lib/people/names";
 
 const DAY_MS = 86_400_000;
 export const RECENT_DAYS = 14;
@@ -59,7 +60,8 @@ export async function practitionerHome(user: { id: string; clinicId: string; pla
       .slice(0, 5)
       .map((r) => ({ id: r.id, name: r.name, updatedAt: r.updated_at }));
     const plans = [...planPage.items].sort((a, b) => b.updated_at.localeCompare(a.updated_at)).slice(0, 5);
-    const names = await patientNames(
+    const names = await namePatients(
+      client,
       user.clinicId,
       plans.map((p) => p.patient_id),
     );
@@ -76,9 +78,12 @@ export async function practitionerHome(user: { id: string; clinicId: string; pla
   return { newPatients, resources, activePlans } satisfies PractitionerHome;
 }
 
-/** Today's (UTC) events of the clinic by category, from the chart's projection. */
-export async function todayByCategory(clinicId: string): Promise<{ category: string; count: number }[]> {
-  const today = new Date(new Date().toISOString().slice(0, 10));
+/** Today's events of the clinic (its day, in its zone) by category, from the chart's projection. */
+export async function todayByCategory(
+  clinicId: string,
+  timeZone: string,
+): Promise<{ category: string; count: number }[]> {
+  const today = new Date(`${dayIn(new Date(), timeZone)}T00:00:00.000Z`);
   const rows = await db.eventDailyCount.groupBy({
     by: ["category"],
     where: { clinicId, day: today },

@@ -2,9 +2,18 @@
 // them. Shared by the server and the browser (no database here).
 import type { AppRole } from "@/lib/auth/roles";
 
-/** "Practitioner", "Staff · Front desk", "Admin · Staff · Clinic admin". */
-export function roleLabel(roles: readonly AppRole[], staffRole: string | null | undefined): string {
-  return roles.map((role) => (role === "Staff" && staffRole ? `Staff · ${staffRole}` : role)).join(" · ");
+/**
+ * "Practitioner", "Staff · Front desk", "Admin · Staff · Clinic admin": `name` says a role in the
+ * reader's language; the staff role is the platform's own words.
+ */
+export function roleLabel(
+  roles: readonly AppRole[],
+  staffRole: string | null | undefined,
+  name: (role: AppRole) => string = (role) => role,
+): string {
+  return roles
+    .map((role) => (role === "Staff" && staffRole ? [name(role), staffRole] : [name(role)]).join(" · "))
+    .join(" · ");
 }
 
 export interface NamedId {

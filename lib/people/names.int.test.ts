@@ -9,6 +9,7 @@ import type { StorableEvent } from "@/lib/events/record";
 import { storeEvents } from "@/lib/events/store";
 import { listTimeline, getTimelineEvent } from "@/lib/events/timeline/list";
 import { formatSummary } from "@/lib/events/summary-messages";
+import { translatorFor } from "@/lib/i18n/translator";
 import { savePlatformPeople } from "@/lib/people/directory";
 
 const A = "clinic-names-a";
@@ -52,11 +53,13 @@ describe("names from events", () => {
     expect(await t.db.patientName.findMany({ select: { clinicId: true, name: true } })).toEqual([
       { clinicId: A, name: "Zed Quist-Moreau" },
     ]);
-    const page = await listTimeline(t.db, A, {});
+    const page = await listTimeline(t.db, A, "UTC", {});
     const order = page.events.find((e) => e.id === "n3");
-    expect(order && formatSummary(order.summary)).toBe("Order placed by Zed Quist-Moreau — $45.00");
-    const other = (await listTimeline(t.db, B, {})).events.find((e) => e.id === "m1");
-    expect(other && formatSummary(other.summary)).toBe("Order placed by patient pat_1 — $1.00");
+    expect(order && formatSummary(order.summary, translatorFor("en"))).toBe(
+      "Order placed by Zed Quist-Moreau — $45.00",
+    );
+    const other = (await listTimeline(t.db, B, "UTC", {})).events.find((e) => e.id === "m1");
+    expect(other && formatSummary(other.summary, translatorFor("en"))).toBe("Order placed by patient pat_1 — $1.00");
     expect((await getTimelineEvent(t.db, A, "n3"))?.names).toEqual({ pat_1: "Zed Quist-Moreau" });
   });
 

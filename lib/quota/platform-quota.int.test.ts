@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_DEFAULTS } from "@/lib/contract";
 import { db } from "@/lib/db";
+import { say } from "@/lib/i18n/settle";
+import { translatorFor } from "@/lib/i18n/translator";
 import { failureOf } from "@/lib/actions/platform-failure";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { exchangeAndStore } from "@/lib/auth/provider";
@@ -72,7 +74,7 @@ describe("fair share of the platform's rate limit", () => {
     }
     const message = failureOf(a1.refused[0]);
     expect(message.code).toBe("busy");
-    expect(message.message).toMatch(
+    expect(say(translatorFor("en"), message.message, message.values)).toMatch(
       /^You have sent many requests to the platform in a short time and used your share for now\. Try again in \d+ seconds\. The rest of your clinic can go on working\.$/,
     );
 

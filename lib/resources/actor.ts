@@ -11,11 +11,11 @@ import { failure, notFound } from "@/lib/actions/result";
 import { actingRule } from "@/lib/resources/acting";
 import { isClinicPractitioner } from "@/lib/resources/practitioners";
 
-export const ONLY_OWN = "You can only work on your own resources.";
-export const PICK_PRACTITIONER = "Pick the practitioner you are acting for first.";
+export const ONLY_OWN = "resources.actions.onlyOwn";
+export const PICK_PRACTITIONER = "resources.actions.pickPractitioner";
 
 /** What a platform 404 on a resource call is about, for the person who made it. */
-export const RESOURCE_WORDING = { notFound: "this resource or practitioner" };
+export const RESOURCE_WORDING = { notFound: "resourceOrPractitioner" } as const;
 
 export interface Acting {
   client: ClinicClient;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "@/lib/i18n/translator";
 import { fieldErrors } from "@/lib/contract/field-errors";
 import {
   PlatformIdSchema,
@@ -53,7 +54,10 @@ describe("ResourceFieldsSchema: bad inputs, one field at fault each", () => {
 
   it("says what to do in plain words", () => {
     const parsed = ResourceFieldsSchema.safeParse({ ...good, name: "" });
-    expect(parsed.success ? [] : fieldErrors(parsed.error.issues).name).toEqual(["Give the resource a name."]);
+    const say = translatorFor("en");
+    expect(parsed.success ? [] : fieldErrors(parsed.error.issues).name.map((key) => say(key))).toEqual([
+      "Give the resource a name.",
+    ]);
   });
 });
 

@@ -20,19 +20,19 @@ export const PlatformIdSchema = z
 const name = z
   .string()
   .trim()
-  .min(1, "Give the resource a name.")
-  .max(255, "Keep the name under 255 characters.")
+  .min(1, "resources.actions.nameRequired")
+  .max(255, "resources.actions.nameTooLong")
   // A name is one line of text; control characters (NUL, escape sequences, line breaks) only corrupt it.
-  .regex(/^\P{Cc}*$/u, "Remove control characters (such as line breaks) from the name.");
+  .regex(/^\P{Cc}*$/u, "resources.actions.nameControl");
 /** Selects send "" for "none". */
 const blank = z.literal("");
-const saveToLibrary = z.enum(["true", "false"], "Choose whether to save it to the library.");
+const saveToLibrary = z.enum(["true", "false"], "resources.actions.chooseSave");
 
 /** Upload: the fields of one file (spec 2.2 minus the attachment, which travels as the file). */
 export const ResourceFieldsSchema = z.object({
   name,
-  type: z.union([blank, ResourceTypeSchema], "Choose one of the listed types.").optional(),
-  category: z.union([blank, ResourceCategorySchema], "Choose one of the listed categories.").optional(),
+  type: z.union([blank, ResourceTypeSchema], "resources.actions.chooseType").optional(),
+  category: z.union([blank, ResourceCategorySchema], "resources.actions.chooseCategory").optional(),
   treatment_plan_id: z.union([blank, PlatformIdSchema]).optional(),
   save_to_library: saveToLibrary,
 });

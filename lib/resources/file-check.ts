@@ -1,4 +1,4 @@
-// The upload rules of spec 2.2 for one file, in plain words, shared by the browser (before upload)
+// The upload rules of spec 2.2 for one file, said by catalog key and values (`files.*`), shared by the browser (before upload)
 // and the app's server (again, since the browser can be bypassed): an allowed extension, a size
 // within the limit, and content whose detected type agrees with the extension. Not server-only.
 import {
@@ -15,7 +15,9 @@ export type FileProblemCode =
   "extension_not_allowed" | "name_not_allowed" | "empty" | "too_large" | "content_not_allowed" | "content_mismatch";
 export interface FileProblem {
   code: FileProblemCode;
+  /** A catalog key (`files.*`); `values` fill it. */
   message: string;
+  values: Record<string, string | number>;
 }
 export type FileCheck = { ok: true; contentType: string } | { ok: false; problem: FileProblem };
 
@@ -26,15 +28,25 @@ export const DROPZONE_ACCEPT: Record<string, string[]> = Object.entries(CONTENT_
   Record<string, string[]>
 >((acc, [ext, mime]) => ({ ...acc, [mime]: [...(acc[mime] ?? []), `.${ext}`] }), {});
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** Size units as each language writes them (French counts octets). */
+const UNITS: Record<string, [string, string, string]> = { en: ["B", "KB", "MB"], fr: ["o", "Ko", "Mo"] };
+
+/** "1.5 MB" / "1,5 Mo": a size in the reader's units and number format. */
+export function formatBytes(bytes: number, locale = "en"): string {
+  const [b, kb, mb] = UNITS[locale.split("-")[0]] ?? UNITS.en;
+  const tenth = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (bytes < 1024) return `${new Intl.NumberFormat(locale).format(bytes)} ${b}`;
+  if (bytes < 1024 * 1024) return `${tenth.format(bytes / 1024)} ${kb}`;
+  return `${tenth.format(bytes / (1024 * 1024))} ${mb}`;
 }
 
-export const MAX_FILE_LABEL = formatBytes(MAX_RESOURCE_FILE_BYTES);
+/** The most the platform accepts, in the reader's units. */
+export const maxFileLabel = (locale = "en") => formatBytes(MAX_RESOURCE_FILE_BYTES, locale);
 
-const fail = (code: FileProblemCode, message: string): FileCheck => ({ ok: false, problem: { code, message } });
+const fail = (code: FileProblemCode, values: Record<string, string | number> = {}): FileCheck => ({
+  ok: false,
+  problem: { code, message: `files.${code}`, values },
+});
 
 /**
  * Browsers send a file's base name only; a path (`../`), control characters or text-direction
@@ -46,23 +58,14 @@ const UNSAFE_FILE_NAME = /[/\\\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 export function checkFileNameAndSize(fileName: string, size: number): FileCheck | null {
   const ext = fileExtension(fileName);
   if (!isAllowedExtension(ext)) {
-    return fail(
-      "extension_not_allowed",
-      `${ext ? `.${ext} files are` : "Files without an extension are"} not accepted. Allowed types: ${ALLOWED_TYPES_LABEL}.`,
-    );
+    return fail("extension_not_allowed", { ext: ext || "", hasExt: ext ? "yes" : "no", allowed: ALLOWED_TYPES_LABEL });
   }
   if (UNSAFE_FILE_NAME.test(fileName)) {
-    return fail(
-      "name_not_allowed",
-      "The file's name has characters that are not allowed (slashes, control characters or text-direction marks). Rename it.",
-    );
+    return fail("name_not_allowed");
   }
-  if (size === 0) return fail("empty", "The file is empty.");
+  if (size === 0) return fail("empty");
   if (size > MAX_RESOURCE_FILE_BYTES)
-    return fail(
-      "too_large",
-      `The file is larger than ${MAX_FILE_LABEL}, the most the platform accepts (it is ${size.toLocaleString("en")} bytes).`,
-    );
+    return fail("too_large", { limitMb: MAX_RESOURCE_FILE_BYTES / (1024 * 1024), size });
   return null;
 }
 
@@ -72,16 +75,9 @@ export function checkResourceFile(fileName: string, bytes: Uint8Array): FileChec
   if (early) return early;
   const ext = fileExtension(fileName) as keyof typeof CONTENT_TYPE_BY_EXTENSION;
   const kind = detectFileKind(bytes);
-  if (!kind)
-    return fail(
-      "content_not_allowed",
-      `The file's content is not a real ${ext.toUpperCase()} (nor any allowed type), whatever its name says.`,
-    );
+  if (!kind) return fail("content_not_allowed", { type: ext.toUpperCase() });
   if (!EXTENSIONS_OF_KIND[kind].includes(ext)) {
-    return fail(
-      "content_mismatch",
-      `The file's content is ${kind.toUpperCase()} but its name ends in .${ext}. Rename it to match.`,
-    );
+    return fail("content_mismatch", { kind: kind.toUpperCase(), ext });
   }
   return { ok: true, contentType: CONTENT_TYPE_BY_EXTENSION[ext] };
 }

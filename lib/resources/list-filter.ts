@@ -30,6 +30,3 @@ export interface ListPage<T> {
 /** A filtered view reads at most this many pages of 100 from the platform (one request's worth). */
 export const FILTER_MAX_PAGES = 20;
 export const FILTER_MAX_ITEMS = FILTER_MAX_PAGES * 100;
-
-/** What the lists say when a filtered view did not read the whole list. */
-export const TRUNCATED_NOTE = `The filters looked through the first ${FILTER_MAX_ITEMS.toLocaleString("en-US")} resources only. Narrow the search by name to find others.`;

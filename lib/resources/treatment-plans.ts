@@ -3,18 +3,15 @@
 // has none, the form falls back to typing the plan's id.
 import "server-only";
 import type { ClinicClient } from "@/lib/clinic-api/client";
-import { iterateAll } from "@/lib/clinic-api/pagination";
+import { clinicTimeZone } from "@/lib/admin/clinic-settings";
 import { formatTime } from "@/lib/format/time";
-import { patientNames } from "@/lib/people/names";
+import { namePatients } from "@/lib/people/names";
 
 export interface TreatmentPlanOption {
   id: string;
   /** "Zed Quist · active · 3 products · 12 Nov 2026": what a person recognises a plan by. */
   label: string;
 }
-
-/** Patients read to name plans' patients the events have not named: bounded for a very large clinic. */
-const PATIENT_PAGES = 5;
 
 const STATE_WORDS: Record<string, string> = { draft: "draft", active: "active", cancelled: "cancelled" };
 
@@ -23,22 +20,16 @@ export async function treatmentPlanOptions(
   practitionerId: string,
   clinicId: string,
 ): Promise<TreatmentPlanOption[]> {
+  const timeZone = await clinicTimeZone(clinicId);
   const page = await client.treatmentPlans({ practitioner_id: practitionerId }, { number: 1, size: 100 });
   const plans = page.items
     .filter((plan) => plan.state !== "cancelled")
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
-  const names = await patientNames(
+  const names = await namePatients(
+    client,
     clinicId,
     plans.map((p) => p.patient_id),
   );
-  const missing = new Set(plans.map((p) => p.patient_id).filter((id) => !names[id]));
-  if (missing.size > 0)
-    for await (const patient of iterateAll((p) => client.patients(p), { maxPages: PATIENT_PAGES })) {
-      if (!missing.has(patient.id)) continue;
-      names[patient.id] = patient.full_name ?? `${patient.first_name} ${patient.last_name}`;
-      missing.delete(patient.id);
-      if (missing.size === 0) break;
-    }
   return plans.map((plan) => {
     const products = plan.recommendations.length;
     return {
@@ -47,7 +38,7 @@ export async function treatmentPlanOptions(
         names[plan.patient_id] ?? `Patient ${plan.patient_id}`,
         STATE_WORDS[plan.state] ?? plan.state,
         `${products} product${products === 1 ? "" : "s"}`,
-        formatTime(plan.created_at, { show: "date" }),
+        formatTime(plan.created_at, { show: "date", timeZone }),
       ].join(" · "),
     };
   });

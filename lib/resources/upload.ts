@@ -12,7 +12,8 @@ import { MAX_RESOURCE_FILE_BYTES, toDataUri } from "@/lib/contract";
 import { fieldErrors } from "@/lib/contract/field-errors";
 import { capRequestBody } from "@/lib/http/capped-body";
 import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
-import { checkResourceFile, MAX_FILE_LABEL } from "@/lib/resources/file-check";
+import { checkResourceFile, maxFileLabel } from "@/lib/resources/file-check";
+import { callerLocale, requestTranslator } from "@/lib/i18n/server";
 import { PlatformIdSchema, ResourceFieldsSchema, toCreateInput, toUpdateInput } from "@/lib/resources/fields";
 import { auditResource } from "@/lib/audit/resource-entry";
 
@@ -34,9 +35,12 @@ function text(form: FormData, key: string): string | undefined {
 export async function readUploadForm(
   request: Request,
 ): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
-  const tooLarge = () => ({
+  const tooLarge = async () => ({
     ok: false as const,
-    response: refuse(failure("invalid", `The file is larger than the limit of ${MAX_FILE_LABEL}.`), 413),
+    response: await refuse(
+      failure("invalid", "resources.upload.tooLarge", { values: { limit: maxFileLabel(await callerLocale()) } }),
+      413,
+    ),
   });
   const capped = capRequestBody(request, MAX_UPLOAD_BODY_BYTES);
   if (!capped) return tooLarge();
@@ -46,7 +50,7 @@ export async function readUploadForm(
     if (capped.exceeded()) return tooLarge();
     return {
       ok: false,
-      response: refuse(failure("invalid", "The upload could not be read. Choose the file again and retry."), 400),
+      response: await refuse(failure("invalid", "resources.upload.unreadable"), 400),
     };
   }
 }
@@ -66,7 +70,7 @@ function sameOrigin(request: Request): boolean {
 export async function handleResourceUpload(request: Request, resourceId?: string): Promise<Response> {
   const access = await authorize(SECTIONS.resources.roles);
   if (!access.ok) return refuse(access.failure);
-  if (!sameOrigin(request)) return refuse(failure("forbidden", "This upload did not come from this app."));
+  if (!sameOrigin(request)) return refuse(failure("forbidden", "resources.upload.otherOrigin"));
   if (resourceId !== undefined && !PlatformIdSchema.safeParse(resourceId).success) return refuse(notFound("resource"));
 
   const read = await readUploadForm(request);
@@ -80,14 +84,17 @@ export async function handleResourceUpload(request: Request, resourceId?: string
   if (!fields.success) return refuse(invalid(fieldErrors(fields.error.issues)));
   const file = form.get("file");
   if (!(file instanceof File) && resourceId === undefined)
-    return refuse(failure("invalid", "Choose a file to upload.", { errors: { file: ["Choose a file to upload."] } }));
+    return refuse(
+      failure("invalid", "resources.upload.chooseFile", { errors: { file: ["resources.upload.chooseFile"] } }),
+    );
   let attachment: { attachment: string; attachment_filename: string } | undefined;
   if (file instanceof File) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const checked = checkResourceFile(file.name, bytes);
     if (!checked.ok) {
-      const { code, message } = checked.problem;
-      return refuse(failure("invalid", message, { errors: { file: [message] } }), code === "too_large" ? 413 : 422);
+      const { code, message, values } = checked.problem;
+      const said = (await requestTranslator())(message, values);
+      return refuse(failure("invalid", said, { errors: { file: [said] } }), code === "too_large" ? 413 : 422);
     }
     attachment = { attachment: toDataUri(bytes, checked.contentType), attachment_filename: file.name };
   }

@@ -1,14 +1,18 @@
 // The app's HTTP server: Next.js's request handler for everything, except the platform's webhook
 // deliveries (POST /api/webhooks/clinic), which are answered before Next.js's request pipeline by
-// the same endpoint code the route file calls (lib/webhooks/endpoint.ts). The goal is 0.6 of a
+// the same endpoint code the route file calls (lib/webhooks/endpoint.ts). The goal is 0.85 of a
 // bare node:http receiver's deliveries per second; on 2 cores Next.js's pipeline alone (routing,
 // proxy and route-handler machinery, a route doing no work at all) reached about 0.4 of it, and the
 // route handler doing the real work gets about 0.2 (BENCHMARKS.md measures it beside this server).
+// Server actions no page of this app sends (lib/server-action-guard.ts) are refused here too, before
+// Next.js reads their body: a proxy only runs once Next.js has buffered up to 11 MB of it.
 // Every other request, pages, actions and the other route handlers, goes to Next.js unchanged.
 import http from "node:http";
 import next from "next";
 import { configuredHostRedirect } from "@/lib/auth/front-door";
 import { getConfig } from "@/lib/config";
+import { refuseUnreadBody } from "@/lib/http/linger";
+import { serverActionRefusal } from "@/lib/server-action-guard";
 import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 
@@ -56,6 +60,13 @@ export function limitBodyIdle(req: http.IncomingMessage, res: http.ServerRespons
   res.once("finish", stop).once("close", stop);
 }
 
+function headersOf(req: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  return headers;
+}
+
 export interface AppServer {
   server: http.Server;
   port: number;
@@ -91,6 +102,15 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const server = http.createServer((req, res) => {
     limitBodyIdle(req, res);
     if (isWebhookDelivery(req.method, req.url)) return void serveNodeWebhook(req, res);
+    const refusal = req.headers["next-action"] === undefined ? null : serverActionRefusal(headersOf(req));
+    if (refusal)
+      return void refuseUnreadBody(
+        req,
+        res,
+        refusal.status,
+        { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+        JSON.stringify({ error: refusal.error }),
+      );
     const elsewhere = configuredHostOf(req);
     if (elsewhere) return void res.writeHead(307, { Location: elsewhere.href, "Cache-Control": "no-store" }).end();
     handle(req, res).catch((error: unknown) => {

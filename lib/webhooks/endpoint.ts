@@ -11,6 +11,7 @@ import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@/lib/webhooks/handler";
 import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
+import { refuseUnreadBody } from "@/lib/http/linger";
 import { HEADERS } from "@/lib/contract";
 
 const log = (message: string, details?: Record<string, unknown>) =>
@@ -71,33 +72,5 @@ export async function serveNodeWebhook(req: IncomingMessage, res: ServerResponse
     "content-length": Buffer.byteLength(text),
   };
   if (answer.status !== 413) return void res.writeHead(answer.status, headers).end(text);
-  // Refused for its size, most of the body may still be on its way. Closing at once would reset the
-  // connection under the sender before it reads the answer: send the answer, read and discard the
-  // rest up to a bound (as nginx's lingering close does), then close.
-  headers.connection = "close";
-  res.writeHead(413, headers).write(text);
-  lingerThenEnd(req, res);
-}
-
-/** How much of a refused body is read and discarded, and for how long, before the connection closes. */
-export const LINGER_MAX_BYTES = 16 * 1024 * 1024;
-export const LINGER_MAX_MS = 5_000;
-
-function lingerThenEnd(req: IncomingMessage, res: ServerResponse): void {
-  let read = 0;
-  let done = false;
-  const finish = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    req.off("data", onData);
-    res.end();
-  };
-  const onData = (chunk: Buffer) => {
-    read += chunk.length;
-    if (read > LINGER_MAX_BYTES) finish();
-  };
-  const timer = setTimeout(finish, LINGER_MAX_MS);
-  req.on("data", onData).once("end", finish).once("close", finish);
-  req.resume();
+  refuseUnreadBody(req, res, 413, headers, text); // most of the body may still be on its way
 }

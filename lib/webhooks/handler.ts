@@ -68,9 +68,7 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
     log("webhook refused", { reason: payload === undefined ? "not_json" : "bad_payload" });
     return refuse(400, "invalid request");
   }
-  // The data as sent, not as the schema copied it: a copy drops a key named `__proto__`.
-  const sent = (payload as { event: { data?: unknown } }).event.data;
-  const event = { ...parsed.data.event, data: isPlainData(sent) ? sent : parsed.data.event.data };
+  const event = parsed.data.event; // its data is the object as sent (EventDataSchema keeps `__proto__`)
 
   let inserted: boolean;
   try {
@@ -91,10 +89,6 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
     });
   }
   return ack;
-}
-
-function isPlainData(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function parseJson(raw: string): unknown {

@@ -12,7 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Response }
 import { appServerArgs, sandboxArgs, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/tooling/bench/result";
 import { round, summarize, timeRuns, type LatencySummary } from "@/tooling/bench/stats";
-import { ensureBuiltApp } from "@/tooling/bench/support";
+import { ensureBuiltApp, residentMiB, sampleResident, sleep } from "@/tooling/bench/support";
 import { fillEvents } from "@/tooling/bench/timeline-data";
 import { createTestDatabase, withClient, type TestDatabase } from "@/tooling/testing/database";
 import { freePort } from "@/tooling/testing/ports";
@@ -24,6 +24,9 @@ const JS_GOAL_KB = 200;
 const EVENTS = 1_000_000;
 const BIG_CLINIC = { patientsPerClinic: 10_000, resourcesPerPractitioner: 250, practitionersPerClinic: 8 };
 const NOT_FOUND = "/bench-no-such-page";
+/** The export streams: all events cost the server about the memory one type's events cost. */
+const EXPORT_RSS_GOAL_RATIO = 1.5;
+const SMALL_EXPORT_TYPE = "patient.created";
 
 interface Stack {
   app: Service;
@@ -127,29 +130,36 @@ async function firstLoadJs(context: BrowserContext, url: string): Promise<number
 }
 
 /**
- * Runs `act` in the page and returns how long the server took over the server actions it sent
- * (request start to response end, from chromium's timing; the longest if several).
+ * Runs `act` in the page and returns how long the server took over the server actions it sent:
+ * request start to the answer's first byte, from chromium's timing (the longest if several). An
+ * action's answer starts once the action has run; its body may still stream afterwards, and a body
+ * cut short by the next navigation or keystroke is not waited for.
  */
 async function actionTime(page: Page, act: () => Promise<unknown>): Promise<number> {
-  const timings: Array<Promise<number>> = [];
-  const onResponse = (response: Response) => {
+  const timings: number[] = [];
+  const isAction = (response: Response) => {
     const request = response.request();
-    if (request.method() !== "POST" || !request.headers()["next-action"]) return;
-    timings.push(response.finished().then(() => request.timing().responseEnd));
+    return request.method() === "POST" && request.headers()["next-action"] !== undefined;
+  };
+  const onResponse = (response: Response) => {
+    if (isAction(response)) timings.push(response.request().timing().responseStart);
   };
   page.on("response", onResponse);
   try {
+    const answered = page.waitForResponse(isAction, { timeout: 60_000 });
     await act();
+    await answered;
+    // A navigation's page may send more than one; after a keystroke the document is long idle.
     await page.waitForLoadState("networkidle");
   } finally {
     page.off("response", onResponse);
   }
-  const all = await Promise.all(timings);
-  if (all.length === 0) throw new Error("no server action was sent");
-  return Math.max(...all);
+  if (timings.length === 0) throw new Error("no server action was sent");
+  return Math.max(...timings);
 }
 
 const BIG_RUNS = 10;
+const SEARCH_TERMS = ["plan", "guide", "meal", "sheet", "book", "an", "el", "ro", "ma", "li", "st", "er"];
 
 /** The large clinic's lists as a practitioner sees them load, and a search of each. */
 async function measureBigClinic(
@@ -161,19 +171,23 @@ async function measureBigClinic(
   const measure = async (label: string, act: () => Promise<unknown>) => {
     const times: number[] = [];
     for (let i = 0; i < BIG_RUNS + 1; i++) {
-      const t = await actionTime(page, act);
+      const t = await actionTime(page, act).catch((error: unknown) => {
+        throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      });
       if (i > 0) times.push(t);
     }
     rows.push({ label, times: summarize(times) });
   };
   await measure("resources, the library's first page", () => page.goto(`${stack.appUrl}/resources`));
+  // A new term each time: the page keeps the answers to terms it has asked before.
+  const term = (() => {
+    let n = 0;
+    return () => `${SEARCH_TERMS[n % SEARCH_TERMS.length]}${n++ >= SEARCH_TERMS.length ? n : ""}`;
+  })();
   const library = page.getByRole("search").getByLabel("Search by name");
-  let n = 0;
-  await measure("resources, a search of the whole library", () => library.fill(n++ % 2 ? "guide" : "plan"));
+  await measure("resources, a search of the whole library", () => library.fill(term()));
   await measure("patients, the first page", () => page.goto(`${stack.appUrl}/patients`));
-  await measure("patients, a search by name", () =>
-    page.getByLabel("Search patients").fill(n++ % 2 ? "smith" : "jones"),
-  );
+  await measure("patients, a search by name", () => page.getByLabel("Search patients").fill(term()));
   await page.close();
   return rows;
 }
@@ -203,6 +217,29 @@ async function measurePages(
     });
   }
   return rows;
+}
+
+/**
+ * The timeline's CSV export of every stored event of the clinic, read as fast as it comes, while
+ * the app server's resident memory is sampled: it streams, so memory must not grow with the rows.
+ */
+async function measureExport(stack: Stack, cookie: string, query = "") {
+  const pid = stack.app.child.pid ?? 0;
+  await sleep(1_000);
+  const before = residentMiB(pid);
+  const sampler = sampleResident(pid, 50);
+  const started = performance.now();
+  const response = await fetch(`${stack.appUrl}/api/events/export${query}`, { headers: { cookie } });
+  if (response.status !== 200 || !response.body) throw new Error(`the export answered ${response.status}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const samples = sampler.stop();
+  return { before, peak: Math.max(before, ...samples), seconds, bytes, rows: lines - 1 };
 }
 
 export async function benchPages(): Promise<BenchResult[]> {
@@ -238,6 +275,11 @@ export async function benchPages(): Promise<BenchResult[]> {
       { label: "patients", path: "/patients" },
       { label: `events (${EVENTS.toLocaleString("en")} stored)`, path: "/events" },
     ]);
+    // A small export first (one type of event), then everything: streamed, the server's memory at
+    // its peak is about the same for both.
+    const exportCookie = await cookieHeader(practitioner, stack.appUrl);
+    const exportedSmall = await measureExport(stack, exportCookie, `?type=${SMALL_EXPORT_TYPE}`);
+    const exported = await measureExport(stack, exportCookie);
     const adminPages = await measurePages(admin, stack, [
       { label: "admin overview", path: "/admin" },
       { label: "webhook deliveries", path: "/admin/webhooks" },
@@ -289,11 +331,21 @@ export async function benchPages(): Promise<BenchResult[]> {
           figure({ name: "baseline: not-found page p95", value: round(baseline.p95), unit: "ms" }),
           ...pageFigures,
           ...bigFigures,
+          figure({
+            name: `events CSV export, all ${exported.rows.toLocaleString("en")} rows (${round(exported.bytes / 1024 / 1024, 1)} MiB in ${round(exported.seconds, 1)} s) vs one type's ${exportedSmall.rows.toLocaleString("en")}: app server RSS peak`,
+            value: round(exported.peak, 1),
+            unit: "MiB",
+            baseline: round(exportedSmall.peak, 1),
+            ratio: round(exported.peak / exportedSmall.peak),
+            goal: `≤ ${EXPORT_RSS_GOAL_RATIO}× for ${round(exported.rows / Math.max(exportedSmall.rows, 1), 0)}× the rows`,
+            pass: exported.peak / exportedSmall.peak <= EXPORT_RSS_GOAL_RATIO && exported.rows > EVENTS / 2,
+          }),
         ],
         notes: [
           `The built app server and the sandbox in their own processes; ${EVENTS.toLocaleString("en")} events of the signed-in clinic written with INSERT … SELECT in ${fillSeconds.toFixed(0)} s.`,
           `${RUNS} timed requests per page after 5 untimed, one at a time, with the session's cookies (time to the response's headers; the body is then read whole).`,
           "JavaScript: every script chromium loads on a first visit of the page (no cache), each gzip-compressed here, summed.",
+          "Export: GET /api/events/export as the practitioner, read whole, first with ?type=patient.created, then with no filter; the app server's VmRSS sampled every 50 ms during each, the peak of the whole export against the peak of the small one.",
           `Large clinic: the sandbox seeded with ${BIG_CLINIC.patientsPerClinic.toLocaleString("en")} patients and ${(BIG_CLINIC.resourcesPerPractitioner * BIG_CLINIC.practitionersPerClinic).toLocaleString("en")} practitioner resources per clinic; no goal is set for these rows, they show what size costs.`,
         ],
         seconds: (performance.now() - started) / 1000,

@@ -125,6 +125,8 @@ export async function benchReconcile(): Promise<BenchResult[]> {
             unit: "events/s",
             baseline: round(baseRate, 0),
             ratio: round(rate / baseRate),
+            goal: "ratio ≥ 0.5",
+            pass: rate / baseRate >= 0.5,
           }),
           figure({
             name: "platform calls used vs minimum",

@@ -12,10 +12,7 @@ import { repoPath } from "@/tooling/devstack/processes";
 import { BenchResultSchema, type BenchResult } from "@/tooling/bench/result";
 import { formatResult, writeBenchmarksMd } from "@/tooling/bench/report";
 
-const ALL = ["ingest", "timeline", "reconcile", "refresh"];
-// Run only by name (`npm run bench -- pages`) until its large-clinic step works: its timing of
-// server actions in chromium still waits on responses of pages that have navigated away.
-const BY_NAME_ONLY = ["pages"];
+const ALL = ["ingest", "timeline", "reconcile", "refresh", "pages"];
 const LOCAL_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres";
 const resultsDir = repoPath(".data/bench");
 
@@ -45,7 +42,7 @@ async function databaseEnv(): Promise<{ env: Record<string, string>; label: stri
 
 async function main(): Promise<void> {
   const ids = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-  const known = [...ALL, ...BY_NAME_ONLY];
+  const known = ALL;
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(", ")}; choose from ${known.join(", ")}`);
   const selected = ids.length ? ids : ALL;

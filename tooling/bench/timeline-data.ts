@@ -1,9 +1,11 @@
 // One million stored events for the timeline benchmark, written by the database itself
 // (INSERT … SELECT over generate_series: no round trips): 90% in the clinic being read, 10% in
 // another, every event type, spread over a year (one every ~31 s), small data objects like the
-// platform's; the chart projection filled the way the processing job fills it. Then ANALYZE.
+// platform's; the chart projection filled the way the processing job fills it (by day on each
+// clinic's clock, the default zone for a clinic with no row). Then ANALYZE.
 import type pg from "pg";
 import { EVENT_DATA_KEY, EVENT_TYPE_CATEGORY } from "@/lib/contract";
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 
 export const BENCH_CLINIC = "clinic_bench";
 export const OTHER_CLINIC = "clinic_other";
@@ -48,7 +50,10 @@ export async function fillEvents(client: pg.Client, count: number, clinicId = BE
   );
   await client.query(
     `INSERT INTO event_daily_counts (clinic_id, day, category, type, count)
-     SELECT clinic_id, created_at::date, category, type, count(*) FROM events GROUP BY 1, 2, 3, 4`,
+     SELECT e.clinic_id, (e.created_at AT TIME ZONE 'UTC' AT TIME ZONE COALESCE(c.time_zone, $1))::date,
+            e.category, e.type, count(*)
+     FROM events e LEFT JOIN clinics c ON c.id = e.clinic_id GROUP BY 1, 2, 3, 4`,
+    [DEFAULT_CLINIC_TIME_ZONE],
   );
   for (const { definition } of gin.rows) await client.query(definition);
   await client.query("VACUUM ANALYZE events");

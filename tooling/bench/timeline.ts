@@ -8,6 +8,7 @@ import { benchCommand, figure, type BenchResult, type Figure } from "@/tooling/b
 import { round, summarize, timeRuns } from "@/tooling/bench/stats";
 import { createTestDatabase, withClient } from "@/tooling/testing/database";
 import { BENCH_CLINIC, fillEvents } from "@/tooling/bench/timeline-data";
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 
 const ITERATIONS = 200;
 const TODAY = "2025-12-31";
@@ -25,7 +26,8 @@ const SEARCHES: Array<{ label: string; q: string }> = [
 const SEARCH_RUNS = 50;
 const BARE_FIRST = `SELECT ${COLUMNS} FROM events WHERE clinic_id = $1 ORDER BY created_at DESC, id DESC LIMIT 51`;
 const BARE_FILTERED = `SELECT ${COLUMNS} FROM events WHERE clinic_id = $1 AND category = $2 AND created_at >= $3::timestamp AND created_at < $4::timestamp ORDER BY created_at DESC, id DESC LIMIT 51`;
-const FILTERED_ARGS = [BENCH_CLINIC, "orders", "2025-06-01T00:00:00", "2025-10-01T00:00:00"];
+// The filter's days on the clinic's clock (the default zone, America/Toronto: UTC-4 in summer).
+const FILTERED_ARGS = [BENCH_CLINIC, "orders", "2025-06-01T04:00:00", "2025-10-01T04:00:00"];
 
 export async function benchTimeline(): Promise<BenchResult[]> {
   const started = performance.now();
@@ -44,26 +46,42 @@ export async function benchTimeline(): Promise<BenchResult[]> {
     const { eventsPerDay } = await import("@/lib/events/timeline/chart");
     const { TimelineCursorSchema } = await import("@/lib/events/timeline/filters");
     const page = (filters: TimelineFilters) =>
-      Promise.all([listTimeline(db, BENCH_CLINIC, filters), eventsPerDay(db, BENCH_CLINIC, filters, TODAY)]);
+      Promise.all([
+        listTimeline(db, BENCH_CLINIC, DEFAULT_CLINIC_TIME_ZONE, filters),
+        eventsPerDay(db, BENCH_CLINIC, DEFAULT_CLINIC_TIME_ZONE, filters, TODAY),
+      ]);
 
-    const firstPage = await listTimeline(db, BENCH_CLINIC, {});
+    const firstPage = await listTimeline(db, BENCH_CLINIC, DEFAULT_CLINIC_TIME_ZONE, {});
     const cursor = TimelineCursorSchema.parse(firstPage.nextCursor);
     const app = {
       first: summarize(await timeRuns(() => page({}), ITERATIONS)),
       filtered: summarize(await timeRuns(() => page(FILTERED), ITERATIONS)),
-      listOnly: summarize(await timeRuns(() => listTimeline(db, BENCH_CLINIC, {}), ITERATIONS)),
-      next: summarize(await timeRuns(() => listTimeline(db, BENCH_CLINIC, {}, cursor), ITERATIONS)),
+      listOnly: summarize(
+        await timeRuns(() => listTimeline(db, BENCH_CLINIC, DEFAULT_CLINIC_TIME_ZONE, {}), ITERATIONS),
+      ),
+      next: summarize(
+        await timeRuns(() => listTimeline(db, BENCH_CLINIC, DEFAULT_CLINIC_TIME_ZONE, {}, cursor), ITERATIONS),
+      ),
     };
     const searches = [];
     for (const { label, q } of SEARCHES) {
-      const found = (await listTimeline(db, BENCH_CLINIC, { q })).events.length;
+      const found = (await listTimeline(db, BENCH_CLINIC, DEFAULT_CLINIC_TIME_ZONE, { q })).events.length;
       searches.push({
         label,
         q,
         found,
-        times: summarize(await timeRuns(() => listTimeline(db, BENCH_CLINIC, { q }), SEARCH_RUNS, 3)),
+        times: summarize(
+          await timeRuns(() => listTimeline(db, BENCH_CLINIC, DEFAULT_CLINIC_TIME_ZONE, { q }), SEARCH_RUNS, 3),
+        ),
       });
     }
+    // An admin's change of zone recounts the clinic's chart from its events (lib/events/daily-counts.ts).
+    const { rebuildDailyCounts } = await import("@/lib/events/daily-counts");
+    const recountStarted = performance.now();
+    const recounted = await db.$transaction((tx) => rebuildDailyCounts(tx, BENCH_CLINIC, "America/Vancouver"), {
+      timeout: 600_000,
+    });
+    const recountSeconds = (performance.now() - recountStarted) / 1000;
     await db.$disconnect();
 
     const pool = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -121,6 +139,13 @@ export async function benchTimeline(): Promise<BenchResult[]> {
           ...searches.map(({ label, q, found, times }) =>
             p95(`search p95: ${label} ("${q}", ${found >= 50 ? "a full page" : `${found} found`})`, times, bare.first),
           ),
+          figure({
+            name: `recount of the chart for a change of zone (${recounted.toLocaleString("en")} events, once)`,
+            value: round(recountSeconds),
+            unit: "s",
+            baseline: null,
+            ratio: null,
+          }),
         ],
         notes: [
           `${count.toLocaleString("en")} events (90% in the clinic read, 10% in another; all 14 types over ~${Math.round((count * 31) / 86400)} days) inserted with INSERT … SELECT generate_series in ${fillSeconds.toFixed(0)} s, then VACUUM ANALYZE.`,

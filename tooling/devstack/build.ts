@@ -9,7 +9,7 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 import { DIST_DIR, repoPath } from "@/tooling/devstack/processes";
 
-const SOURCE_DIRS = ["app", "components", "lib", "public", "prisma"];
+const SOURCE_DIRS = ["app", "components", "lib", "messages", "public", "prisma"];
 const SOURCE_FILES = ["next.config.js", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
 const SKIP = new Set(["generated", "node_modules", "migrate"]);
 

@@ -10,11 +10,14 @@ import { auditAdminAction } from "@/lib/audit/admin-entry";
 import { listClinicConnections, ReconnectRequiredError, revokeClinicConnection, setAdmin } from "@/lib/auth";
 import { SECTIONS } from "@/lib/auth/sections";
 import { getConfig } from "@/lib/config";
+import { clinicTimeZone } from "@/lib/admin/clinic-settings";
 import { formatTime } from "@/lib/format/time";
+import { callerLocale } from "@/lib/i18n/server";
+import { timeLocale } from "@/lib/i18n/locales";
 
 const ADMIN = SECTIONS.admin.roles;
-const ConnectionId = z.object({ connectionId: z.uuid("That is not a connection of this app.") });
-const Promotion = z.object({ userId: z.uuid("That is not a user of this app."), isAdmin: z.boolean() });
+const ConnectionId = z.object({ connectionId: z.uuid("admin.actions.notAConnection") });
+const Promotion = z.object({ userId: z.uuid("admin.actions.notAUser"), isAdmin: z.boolean() });
 
 const refreshView = () => revalidatePath("/admin", "layout");
 
@@ -24,11 +27,7 @@ export const revokeConnectionAction = defineAction(
     const { revokedAtPlatform } = await revokeClinicConnection(actor, input.connectionId);
     await auditAdminAction(actor, "connection.revoked", input.connectionId, { revokedAtPlatform });
     refreshView();
-    return done(
-      revokedAtPlatform
-        ? "Revoked here and at the platform. Its user has to sign in again to use the platform."
-        : "Revoked here. The platform did not confirm (it may be unreachable or the tokens were already gone); nothing here will use them again.",
-    );
+    return done(revokedAtPlatform ? "admin.actions.revokedBoth" : "admin.actions.revokedHere");
   },
 );
 
@@ -38,15 +37,15 @@ export const forceRefreshAction = defineAction(
     try {
       const { expiresAt } = await forceRefresh(actor, input.connectionId);
       await auditAdminAction(actor, "connection.refresh_forced", input.connectionId, { outcome: "refreshed" });
-      return done(`Refreshed. The new token is valid until ${formatTime(expiresAt)}.`);
+      const locale = timeLocale(await callerLocale());
+      const timeZone = await clinicTimeZone(actor.clinicId);
+      return done("admin.actions.refreshed", { until: formatTime(expiresAt, { timeZone, ...(locale && { locale }) }) });
     } catch (error) {
       if (!(error instanceof ReconnectRequiredError)) throw error;
       await auditAdminAction(actor, "connection.refresh_forced", input.connectionId, {
         outcome: "refused: now broken",
       });
-      return refused(
-        "The platform refused the refresh token, so the connection is now broken. Ask its user to sign in again.",
-      );
+      return refused("admin.actions.refreshRefused");
     } finally {
       refreshView();
     }
@@ -59,7 +58,7 @@ export const requestReconnectAction = defineAction(
     const { revokedAtPlatform } = await requestReconnect(actor, input.connectionId);
     await auditAdminAction(actor, "connection.reconnect_requested", input.connectionId, { revokedAtPlatform });
     refreshView();
-    return done("Done. The next time this user uses the platform through the app, they are asked to sign in again.");
+    return done("admin.actions.reconnectRequested");
   },
 );
 
@@ -69,17 +68,12 @@ export const setAdminAction = defineAction(
     await setAdmin(actor, input.userId, input.isAdmin);
     await auditAdminAction(actor, input.isAdmin ? "admin.promoted" : "admin.demoted", input.userId);
     refreshView();
-    if (input.isAdmin) return done("Promoted: they can open the admin console from their next page.");
-    return done(
-      input.userId === actor.userId
-        ? "You are no longer an admin."
-        : "Demoted: they keep their platform role and lose the admin console.",
-    );
+    if (input.isAdmin) return done("admin.actions.promoted");
+    return done(input.userId === actor.userId ? "admin.actions.demotedSelf" : "admin.actions.demoted");
   },
 );
 
-const NO_CLINIC_TOKEN_IN_ROLE_MODE =
-  "This app uses role-based authorization: each user connects their own account when they sign in, so there is no clinic token to replace.";
+const NO_CLINIC_TOKEN_IN_ROLE_MODE = "admin.actions.noClinicToken";
 
 /**
  * Clinic-level mode: the clinic's token is replaced by signing in again as an admin. A sign-in only
@@ -96,10 +90,6 @@ export const prepareClinicTokenReplacementAction = defineAction(
       await auditAdminAction(actor, "connection.revoked", current.id, { revokedAtPlatform, clinicToken: true });
     }
     refreshView();
-    return done(
-      current
-        ? "The current clinic token is revoked. Sign in with the platform now to connect the new one."
-        : "No clinic token is connected. Sign in with the platform now to connect one.",
-    );
+    return done(current ? "admin.actions.tokenRevokedSignIn" : "admin.actions.noTokenSignIn");
   },
 );

@@ -1,6 +1,7 @@
 // Accounts: every user's platform connection and the actions on it; in clinic-level mode, the
 // clinic's one token and how to connect or replace it.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { listAccounts } from "@/lib/admin/accounts";
 import { environmentView } from "@/lib/admin/environment";
@@ -17,7 +18,10 @@ import { ClinicTokenButton } from "@/components/admin/clinic-token-panel";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 
-export const metadata: Metadata = { title: "Accounts · Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("pageTitle", { page: t("sections.accounts") }) };
+}
 export const dynamic = "force-dynamic";
 
 export default async function AccountsPage() {
@@ -25,44 +29,40 @@ export default async function AccountsPage() {
   const accounts = await listAccounts({ userId: user.id, clinicId: user.clinicId });
   const clinicMode = environmentView().authMode === "clinic";
   const clinic = accounts.clinicConnection;
+  const t = await getTranslations("admin.accounts");
   return (
     <div className="space-y-6">
-      <h2 className="text-lg font-semibold">Accounts</h2>
+      <h2 className="text-lg font-semibold">{t("title")}</h2>
       {clinicMode && (
         <section aria-labelledby="clinic-token" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
           <h3 id="clinic-token" className="font-semibold">
-            Clinic token
+            {t("clinicToken")}
           </h3>
-          <p className="text-sm text-slate-600">
-            This app uses clinic-level authorization: everyone acts through one clinic token, and the app names the user
-            on session grants.
-          </p>
+          <p className="text-sm text-slate-600">{t("clinicTokenIntro")}</p>
           {clinic ? (
             <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
-              <dt className="text-slate-600">State</dt>
+              <dt className="text-slate-600">{t("state")}</dt>
               <dd>
                 <StatusBadge state={clinic.status} />{" "}
                 {clinic.stateReason && <span className="text-xs text-slate-600">{clinic.stateReason}</span>}
               </dd>
-              <dt className="text-slate-600">Connected by platform user</dt>
+              <dt className="text-slate-600">{t("connectedBy")}</dt>
               <dd className="font-mono text-xs">{clinic.platformUserId}</dd>
-              <dt className="text-slate-600">Connected since</dt>
+              <dt className="text-slate-600">{t("connectedSince")}</dt>
               <dd>
                 <When iso={clinic.connectedAt} />
               </dd>
-              <dt className="text-slate-600">Token expiry</dt>
+              <dt className="text-slate-600">{t("tokenExpiry")}</dt>
               <dd>
                 <When iso={clinic.expiresAt} />
               </dd>
-              <dt className="text-slate-600">Last refresh</dt>
+              <dt className="text-slate-600">{t("lastRefresh")}</dt>
               <dd>
-                <When iso={clinic.lastRefreshAt} empty="Never" />
+                <When iso={clinic.lastRefreshAt} empty={t("never")} />
               </dd>
             </dl>
           ) : (
-            <p className="text-sm text-amber-900">
-              No clinic token yet: nobody can reach the platform through the app until an admin connects one.
-            </p>
+            <p className="text-sm text-amber-900">{t("noClinicToken")}</p>
           )}
           <div className="flex flex-wrap items-start gap-3">
             <ClinicTokenButton
@@ -71,11 +71,11 @@ export default async function AccountsPage() {
             />
             {clinic && (
               <ActionButton
-                label="Force refresh"
-                ariaLabel="Force refresh of the clinic token"
+                label={t("forceRefresh")}
+                ariaLabel={t("forceRefreshClinic")}
                 action={forceRefreshAction.bind(null, { connectionId: clinic.id })}
                 disabled={clinic.status === "broken" || clinic.status === "revoked"}
-                disabledReason="Connect a new clinic token instead."
+                disabledReason={t("connectInstead")}
               />
             )}
           </div>
@@ -91,10 +91,7 @@ export default async function AccountsPage() {
           setAdmin: setAdminAction,
         }}
       />
-      <p className="text-sm text-slate-600">
-        Expiring: less than five minutes left; the app refreshes it on next use. Broken: the platform refused the
-        refresh token, only a new sign-in mends it. Revoked: ended here and at the platform.
-      </p>
+      <p className="text-sm text-slate-600">{t("legend")}</p>
     </div>
   );
 }

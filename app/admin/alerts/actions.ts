@@ -6,6 +6,7 @@ import { z } from "zod";
 import { defineAction, defineFormAction } from "@/lib/actions/builder";
 import { done, refused } from "@/lib/actions/result";
 import { testEmail } from "@/lib/alerts/email";
+import { callerLocale } from "@/lib/i18n/server";
 import { requestAlertCheck } from "@/lib/alerts/jobs";
 import { alertEmailOf, AlertEmailSchema, setAlertEmail } from "@/lib/alerts/recipients";
 import { acknowledgeAlert } from "@/lib/alerts/view";
@@ -17,16 +18,15 @@ import { appMailer } from "@/lib/email/mailer";
 import { getBoss } from "@/lib/jobs/boss";
 
 const ADMIN = SECTIONS.admin.roles;
-const AlertId = z.object({ alertId: z.uuid("That is not an alert of this app.") });
+const AlertId = z.object({ alertId: z.uuid("alerts.actions.notAnAlert") });
 const refreshView = () => revalidatePath("/", "layout"); // the header's count is on every page
 
 export const acknowledgeAlertAction = defineAction(
   { name: "alerts.acknowledge", roles: ADMIN, input: AlertId },
   async ({ actor, input }) => {
-    if (!(await acknowledgeAlert(actor, input.alertId)))
-      return refused("This alert is no longer open (it resolved itself), or it is not one of your clinic's.");
+    if (!(await acknowledgeAlert(actor, input.alertId))) return refused("alerts.actions.notOpen");
     refreshView();
-    return done("Acknowledged. It stays here until its cause clears.");
+    return done("alerts.actions.acknowledged");
   },
 );
 
@@ -48,17 +48,19 @@ export const saveAlertEmailAction = defineFormAction(
         details: { email: input.email || null },
       });
     refreshView();
-    return done(input.email ? `Alerts will be emailed to ${input.email}.` : "Alerts will no longer be emailed to you.");
+    return done(input.email ? "alerts.actions.emailSaved" : "alerts.actions.emailRemoved", { email: input.email });
   },
 );
 
 export const sendTestEmailAction = defineAction({ name: "alerts.send-test-email", roles: ADMIN }, async ({ actor }) => {
   const mailer = appMailer();
-  if (!mailer) return refused("Email is not set up on this server (SMTP_URL): alerts show here only.");
+  if (!mailer) return refused("alerts.actions.noMailer");
   const to = await alertEmailOf(actor.userId);
-  if (!to) return refused("Give your email address above first.");
+  if (!to) return refused("alerts.actions.noAddress");
   const clinic = await db.clinic.findUniqueOrThrow({ where: { id: actor.clinicId }, select: { name: true } });
-  const outcome = await mailer.send(testEmail({ clinicName: clinic.name, appUrl: getConfig().appUrl, to }));
+  const outcome = await mailer.send(
+    testEmail({ clinicName: clinic.name, appUrl: getConfig().appUrl, to, locale: await callerLocale() }),
+  );
   if (!outcome.sent) return refused(outcome.problem);
   await recordAudit({
     clinicId: actor.clinicId,
@@ -67,10 +69,10 @@ export const sendTestEmailAction = defineAction({ name: "alerts.send-test-email"
     target: { type: "user", id: actor.userId },
     details: { email: to },
   });
-  return done(`Sent to ${to}. If it does not arrive, check the spam folder and the address.`);
+  return done("alerts.actions.testSent", { to });
 });
 
 export const checkAlertsNowAction = defineAction({ name: "alerts.check-now", roles: ADMIN }, async ({ actor }) => {
   await requestAlertCheck(await getBoss(), actor.clinicId);
-  return done("Checking now. New alerts appear here within a minute.");
+  return done("alerts.actions.checking");
 });

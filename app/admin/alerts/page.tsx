@@ -3,6 +3,10 @@
 // key, events the webhooks missed), each acknowledged by name; the recently resolved; and where
 // alerts are emailed.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
+import { requestTranslator, requestLocale } from "@/lib/i18n/server";
+import { timeLocale } from "@/lib/i18n/locales";
 import { requireSection } from "@/lib/auth/require-section";
 import { getConfig } from "@/lib/config";
 import { appMailer } from "@/lib/email/mailer";
@@ -20,37 +24,35 @@ import { AlertCard } from "@/components/alerts/alert-card";
 import { AlertEmailForm } from "@/components/alerts/alert-email-form";
 import { EmptyState } from "@/components/ui/states";
 
-export const metadata: Metadata = { title: "Alerts · Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("pageTitle", { page: t("sections.alerts") }) };
+}
 export const dynamic = "force-dynamic";
 
 function EmailSetup({ mailer, catcherUrl }: { mailer: string | null; catcherUrl: string | undefined }) {
-  if (!mailer)
-    return (
-      <p className="text-sm text-slate-700">
-        Email is not set up on this server (SMTP_URL is not set): alerts show here and in the header only.
-      </p>
-    );
+  const t = useTranslations("alerts.page");
+  if (!mailer) return <p className="text-sm text-slate-700">{t("noEmail")}</p>;
   return (
     <p className="text-sm text-slate-700">
-      Alerts are emailed through {mailer} to every admin who gave an address below.
-      {catcherUrl && (
-        <>
-          {" "}
-          On this machine that is the local mail catcher:{" "}
-          <a href={catcherUrl} className="text-brand-700 underline" target="_blank" rel="noreferrer">
-            open it to read what admins receive
-          </a>
-          .
-        </>
-      )}
+      {t("emailedThrough", { mailer })}
+      {catcherUrl &&
+        t.rich("catcher", {
+          link: (chunks) => (
+            <a href={catcherUrl} className="text-brand-700 underline" target="_blank" rel="noreferrer">
+              {chunks}
+            </a>
+          ),
+        })}
     </p>
   );
 }
 
 export default async function AlertsPage() {
   const { user, clinicId } = await requireSection("admin");
+  const [say, locale, t] = await Promise.all([requestTranslator(), requestLocale(), getTranslations("alerts.page")]);
   const [alerts, email, recipients] = await Promise.all([
-    listAlerts(clinicId),
+    listAlerts(clinicId, { say, locale: timeLocale(locale) }),
     alertEmailOf(user.id),
     alertRecipients(clinicId),
   ]);
@@ -59,41 +61,34 @@ export default async function AlertsPage() {
     <div className="space-y-6">
       <AutoRefresh everyMs={15_000} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">Alerts</h2>
-        <ActionButton label="Check now" action={checkAlertsNowAction} />
+        <h2 className="text-lg font-semibold">{t("title")}</h2>
+        <ActionButton label={t("checkNow")} action={checkAlertsNowAction} />
       </div>
       <section aria-labelledby="open-alerts" className="space-y-3">
         <h3 id="open-alerts" className="font-semibold">
-          Needs attention ({alerts.open.length})
+          {t("open", { count: alerts.open.length })}
         </h3>
         {alerts.open.length === 0 ? (
-          <EmptyState title="Nothing needs attention.">
-            Webhook deliveries, connections and the clinic key are checked every few minutes.
-          </EmptyState>
+          <EmptyState title={t("nothing")}>{t("nothingHint")}</EmptyState>
         ) : (
           alerts.open.map((a) => <AlertCard key={a.id} alert={a} acknowledge={acknowledgeAlertAction} />)
         )}
       </section>
       <section aria-labelledby="alert-email" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
         <h3 id="alert-email" className="font-semibold">
-          Alert emails
+          {t("emails")}
         </h3>
         <EmailSetup mailer={mailer?.describe ?? null} catcherUrl={getConfig().mailCatcher.url} />
-        <p className="text-sm text-slate-700">
-          {recipients.length === 0
-            ? "No admin has given an address yet."
-            : `${recipients.length} ${recipients.length === 1 ? "admin receives" : "admins receive"} alerts by email.`}{" "}
-          Each alert is emailed once when it opens, and again if it gets worse.
-        </p>
+        <p className="text-sm text-slate-700">{t("recipients", { count: recipients.length })}</p>
         <AlertEmailForm action={saveAlertEmailAction} current={email} />
-        {mailer && email && <ActionButton label="Send me a test email" action={sendTestEmailAction} />}
+        {mailer && email && <ActionButton label={t("sendTest")} action={sendTestEmailAction} />}
       </section>
       <section aria-labelledby="resolved-alerts" className="space-y-3">
         <h3 id="resolved-alerts" className="font-semibold">
-          Recently resolved
+          {t("resolved")}
         </h3>
         {alerts.resolved.length === 0 ? (
-          <p className="text-sm text-slate-600">None yet.</p>
+          <p className="text-sm text-slate-600">{t("noneYet")}</p>
         ) : (
           alerts.resolved.map((a) => <AlertCard key={a.id} alert={a} />)
         )}

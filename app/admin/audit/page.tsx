@@ -1,15 +1,18 @@
 // The audit trail: who did what and when in this clinic, filtered by person, action and days (in the
 // clinic's time zone), newest first, and exported as CSV with the same filters.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
-import { clinicTimeZone } from "@/lib/audit/day-range";
 import { auditFiltersHref, parseAuditFilters } from "@/lib/audit/filters";
 import { auditPeople, listAuditEntries } from "@/lib/audit/query";
 import { AuditFiltersForm } from "@/components/audit/audit-filters-form";
 import { AuditPager } from "@/components/audit/audit-pager";
 import { AuditTable } from "@/components/audit/audit-table";
 
-export const metadata: Metadata = { title: "Audit trail · Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("pageTitle", { page: t("sections.audit") }) };
+}
 export const dynamic = "force-dynamic";
 
 export default async function AuditPage({
@@ -17,19 +20,16 @@ export default async function AuditPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { clinicId } = await requireSection("admin");
+  const { clinicId, user } = await requireSection("admin");
   const { filters, errors } = parseAuditFilters(await searchParams);
-  const timeZone = clinicTimeZone();
-  const [people, page] = await Promise.all([auditPeople(clinicId), listAuditEntries(clinicId, filters)]);
+  const { timeZone } = user;
+  const t = await getTranslations("audit");
+  const [people, page] = await Promise.all([auditPeople(clinicId), listAuditEntries(clinicId, filters, timeZone)]);
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <h2 className="text-lg font-semibold">Audit trail</h2>
-        <p className="text-sm text-slate-600">
-          Every sign-in, change and look at patient data in this clinic, with who did it. Entries cannot be changed:
-          each one is chained to the one before it by a hash, so an altered or removed entry shows. Times are in{" "}
-          {timeZone}.
-        </p>
+        <h2 className="text-lg font-semibold">{t("title")}</h2>
+        <p className="text-sm text-slate-600">{t("intro", { timeZone })}</p>
       </div>
       <AuditFiltersForm
         filters={filters}

@@ -10,9 +10,8 @@ import { SECTIONS } from "@/lib/auth/sections";
 import { ForbiddenError } from "@/lib/clinic-api/errors";
 
 const KEY_REFUSALS: Record<string, string> = {
-  clinic_key_invalid:
-    "The platform does not know this key for your clinic. Copy it again from the platform's dashboard; a key of another clinic is refused too.",
-  clinic_key_revoked: "This key has been revoked by the clinic. Ask the clinic for a new key and enter that one.",
+  clinic_key_invalid: "admin.actions.keyInvalid",
+  clinic_key_revoked: "admin.actions.keyRevoked",
 };
 
 export const saveClinicKeyAction = defineFormAction(
@@ -28,14 +27,10 @@ export const saveClinicKeyAction = defineFormAction(
       const clinic = await saveClinicKey(actor, input.clinicKey);
       await auditClinicKey(actor, "clinic_key.entered", input.clinicKey, clinic.integration_status);
       revalidatePath("/admin", "layout");
-      const status =
-        clinic.integration_status === "activated" ? " The platform reports the integration as activated." : "";
-      return done(
-        `Saved (encrypted). The platform accepted the key.${status} The state below follows the clinic_key events as they arrive.`,
-      );
+      return done("admin.actions.keySaved", { activated: clinic.integration_status === "activated" ? "yes" : "no" });
     } catch (error) {
       const why = error instanceof ForbiddenError && error.code ? KEY_REFUSALS[error.code] : undefined;
-      if (why) return refused("The key was not saved.", { clinicKey: [why] });
+      if (why) return refused("admin.actions.keyNotSaved", { clinicKey: [why] });
       throw error;
     }
   },
@@ -47,8 +42,6 @@ export const removeClinicKeyAction = defineAction(
     await removeClinicKey(actor);
     await auditClinicKey(actor, "clinic_key.removed");
     revalidatePath("/admin", "layout");
-    return done(
-      "Removed. Requests go to the platform without a clinic key until you enter a new one; webhooks stop until a key is activated again.",
-    );
+    return done("admin.actions.keyRemoved");
   },
 );

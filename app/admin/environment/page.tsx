@@ -2,48 +2,53 @@
 // configured or not.
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { environmentView } from "@/lib/admin/environment";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { PAIRS_GRID } from "@/components/ui/pairs";
 
-export const metadata: Metadata = { title: "Environment · Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("pageTitle", { page: t("sections.environment") }) };
+}
 export const dynamic = "force-dynamic";
 
 export default async function EnvironmentPage() {
   await requireSection("admin");
   const env = environmentView();
+  const t = await getTranslations("admin.environment");
   const rows: Array<[string, ReactNode]> = [
     [
-      "Platform server",
+      t("platformServer"),
       <span key="s" data-testid="platform-server">
-        {env.server}
+        {t("server", { ...env.server })}
       </span>,
     ],
-    ["Base URL", <code key="b">{env.baseUrl}</code>],
+    [t("baseUrl"), <code key="b">{env.baseUrl}</code>],
     [
-      "Authorization mode",
+      t("authMode"),
       <span key="a" data-testid="auth-mode">
-        {env.authModeLabel}
+        {t("authModeLabel", { mode: env.authMode })}
       </span>,
     ],
-    ["Application (client id)", <code key="c">{env.clientId}</code>],
-    ["App address", <code key="u">{env.appUrl}</code>],
-    ["Webhook URL", <code key="w">{env.webhookUrl}</code>],
-    ["Webhook signing secret", <StatusBadge key="ws" state={env.webhookSecret} />],
-    ["Webhook challenge token", <StatusBadge key="wc" state={env.webhookChallenge} />],
+    [t("clientId"), <code key="c">{env.clientId}</code>],
+    [t("appUrl"), <code key="u">{env.appUrl}</code>],
+    [t("webhookUrl"), <code key="w">{env.webhookUrl}</code>],
+    [t("webhookSecret"), <StatusBadge key="ws" state={env.webhookSecret} />],
+    [t("webhookChallenge"), <StatusBadge key="wc" state={env.webhookChallenge} />],
     [
-      "Token encryption key",
+      t("encryptionKey"),
       <StatusBadge
         key="ek"
         state={env.encryptionKey}
-        label={env.encryptionKey === "configured" ? "Configured" : "Development key (generated on this machine)"}
+        label={env.encryptionKey === "configured" ? t("configured") : t("devKey")}
       />,
     ],
   ];
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-semibold">Environment</h2>
+      <h2 className="text-lg font-semibold">{t("title")}</h2>
       <dl className={`${PAIRS_GRID} gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm`}>
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -52,10 +57,7 @@ export default async function EnvironmentPage() {
           </div>
         ))}
       </dl>
-      <p className="text-sm text-slate-600">
-        These come from the environment (CLINIC_API_BASE_URL, CLINIC_API_ENVIRONMENT, CLINIC_AUTH_MODE, APP_URL…) and
-        change with a restart, not here.
-      </p>
+      <p className="text-sm text-slate-600">{t("note")}</p>
     </div>
   );
 }

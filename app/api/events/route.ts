@@ -14,5 +14,5 @@ const PageQuery = TimelineFiltersSchema.extend({ cursor: TimelineCursorSchema.op
 export const GET = defineRoute(
   { name: "events.list", roles: SECTIONS.events.roles, input: PageQuery },
   async ({ caller, input: { cursor, ...filters } }) =>
-    succeeded(await listTimeline(db, caller.clinicId, filters, cursor)),
+    succeeded(await listTimeline(db, caller.clinicId, caller.user.timeZone, filters, cursor)),
 );

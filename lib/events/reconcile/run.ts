@@ -15,8 +15,11 @@ import {
   type ReconcileOptions,
 } from "@/lib/events/reconcile/feed";
 import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconcile/progress";
-import { walkPages } from "@/lib/clinic-api/pagination";
+import { readAhead, walkPages } from "@/lib/clinic-api/pagination";
 import { QuotaExceededError } from "@/lib/quota/platform-quota";
+
+/** How often a run's progress is written while it pages through a list. */
+const PROGRESS_EVERY_MS = 250;
 
 export async function reconcileClinic(
   db: Db,
@@ -77,13 +80,20 @@ async function reconcileCategory(
   const cursorRow = await db.reconciliationCursor.findUnique({ where: { clinicId_category: { clinicId, category } } });
   const createdAt = sinceFilter(cursorRow?.lastCreatedAt ?? null, options.overlapDays ?? DEFAULT_OVERLAP_DAYS);
   let newest = cursorRow?.lastCreatedAt ?? null;
-  const pages = walkPages((page) =>
-    feed.listEvents(category, { created_at: createdAt, sort_by: "created_at", order_by: "ASC" }, page),
+  const pages = readAhead(
+    walkPages((page) =>
+      feed.listEvents(category, { created_at: createdAt, sort_by: "created_at", order_by: "ASC" }, page),
+    ),
   );
+  // Each page's new ids are queued while the next page is fetched and stored; all are queued
+  // before the cursor moves (a lost prompt would still be processed by the sweep).
+  const queued: Array<Promise<void>> = [];
+  let lastSaved = performance.now();
   // Oldest first: a walk the page limit stops moves the cursor as far as it read; the next run goes on.
   for await (const page of pages) {
     const inserted = await storeEvents(db, page.items, "reconciliation");
-    if (inserted.length > 0) await options.enqueueProcessing(inserted);
+    if (inserted.length > 0) queued.push(options.enqueueProcessing(inserted));
+    queued.at(-1)?.catch(() => undefined); // awaited below; not unhandled if a later page fails first
     for (const e of page.items) {
       const at = new Date(e.created_at);
       if (!newest || at > newest) newest = at;
@@ -92,8 +102,13 @@ async function reconcileCategory(
     counters.inserted += inserted.length;
     counters.pagesDone += 1;
     counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
-    await saveProgress(db, runId, counters);
+    // The admin page's bar moves a few times a second at most: no write per page of a fast run.
+    if (performance.now() - lastSaved >= PROGRESS_EVERY_MS) {
+      await saveProgress(db, runId, counters);
+      lastSaved = performance.now();
+    }
   }
+  await Promise.all(queued);
   if (newest) {
     await db.reconciliationCursor.upsert({
       where: { clinicId_category: { clinicId, category } },

@@ -1,11 +1,12 @@
 // Events per day by category for the chart, from the daily-count projection the processing job
-// keeps (so a year of history is at most 366 × 7 small rows, not a scan of the events).
+// keeps (so a year of history is at most 366 × 7 small rows, not a scan of the events). The
+// projection's days are the clinic's (lib/events/daily-counts.ts), as are the filter's and today.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import type { TimelineFilters } from "@/lib/events/timeline/filters";
 import { TIMELINE_CATEGORIES } from "@/lib/events/timeline/filters";
-import { chartPeriod, daysBetween, dayOf, parseDate } from "@/lib/events/timeline/period";
+import { chartPeriod, daysBetween, dayOf, parseDate, todayIn } from "@/lib/events/timeline/period";
 
 export interface EventsPerDay {
   from: string;
@@ -21,8 +22,9 @@ export interface EventsPerDay {
 export async function eventsPerDay(
   db: Db,
   clinicId: string,
+  timeZone: string,
   filters: TimelineFilters,
-  today = dayOf(new Date()),
+  today = todayIn(timeZone),
 ): Promise<EventsPerDay> {
   const { from, to } = chartPeriod(parseDate(filters.date), today);
   const byCategory = filters.category ? Prisma.sql`AND category = ${filters.category}` : Prisma.empty;

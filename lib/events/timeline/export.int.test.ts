@@ -1,5 +1,6 @@
 // The timeline's CSV export on a real database: the filter and order of the page, every matching
 // event once across keyset batches, the summary in words, and formula-looking cells defused.
+import { translatorFor } from "@/lib/i18n/translator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { processEvents } from "@/lib/events/process";
@@ -63,8 +64,11 @@ function parse(text: string): Record<string, string>[] {
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }
 
-async function csv(filters: Parameters<typeof timelineCsvStream>[2]): Promise<Record<string, string>[]> {
-  const text = await new Response(timelineCsvStream(t.db, CLINIC, filters)).text();
+async function csv(
+  filters: Parameters<typeof timelineCsvStream>[3],
+  timeZone = "UTC",
+): Promise<Record<string, string>[]> {
+  const text = await new Response(timelineCsvStream(t.db, CLINIC, timeZone, filters, translatorFor("en"))).text();
   return parse(text);
 }
 
@@ -74,7 +78,7 @@ describe("timeline CSV export", () => {
     expect(rows).toHaveLength(Math.floor(N / 2));
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(rows.length);
     expect(rows[0]).toMatchObject({ event_id: "ev_00001", summary: "Order placed by =cmd Quist — $45.00" });
-    const shown = (await listTimeline(t.db, CLINIC, { type: "order.placed", sort: "oldest" })).events;
+    const shown = (await listTimeline(t.db, CLINIC, "UTC", { type: "order.placed", sort: "oldest" })).events;
     expect(rows.slice(0, shown.length).map((r) => r.event_id)).toEqual(shown.map((e) => e.id));
   });
 
@@ -83,7 +87,25 @@ describe("timeline CSV export", () => {
     expect(rows).toHaveLength(Math.ceil(N / 2));
     expect(rows.at(-1)).toMatchObject({ event_id: "ev_00000", summary: "New patient =cmd Quist" });
     expect(rows[0].created_utc > rows.at(-1)!.created_utc).toBe(true);
-    const empty = await new Response(timelineCsvStream(t.db, CLINIC, { type: "clinic_key.revoked" })).text();
-    expect(empty.trim()).toBe("created_utc,summary,type,category,source,received_utc,patient_id,event_id");
+    const empty = await new Response(
+      timelineCsvStream(t.db, CLINIC, "UTC", { type: "clinic_key.revoked" }, translatorFor("en")),
+    ).text();
+    expect(empty.trim()).toBe(
+      "created,time_zone,created_utc,summary,type,category,source,received_utc,patient_id,event_id",
+    );
+  });
+
+  it("counts the filter's days and writes the times on the clinic's clock", async () => {
+    // The events start at 2026-01-01 00:00 UTC, one a minute: 16:00 on 31 December in Vancouver.
+    expect(await csv({ date: "2025-12-31" })).toHaveLength(0);
+    const rows = await csv({ date: "2025-12-31", sort: "oldest" }, "America/Vancouver");
+    expect(rows).toHaveLength(8 * 60); // 16:00 to midnight, Vancouver time
+    expect(rows[0]).toMatchObject({
+      event_id: "ev_00000",
+      created: "2025-12-31T16:00:00.000-08:00",
+      time_zone: "America/Vancouver",
+      created_utc: "2026-01-01T00:00:00.000Z",
+    });
+    expect(rows.at(-1)).toMatchObject({ event_id: "ev_00479", created: "2025-12-31T23:59:00.000-08:00" });
   });
 });

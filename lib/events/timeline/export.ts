@@ -2,26 +2,42 @@
 // stream pulls the next page only when the response has sent the last, so a million events pass
 // through in pages of EXPORT_BATCH rows and never sit in memory together. Each row has the summary
 // the page shows, named the same way. Cells a spreadsheet would read as a formula are prefixed
-// with an apostrophe (event data holds text people typed).
+// with an apostrophe (event data holds text people typed). Times are given on the clinic's clock
+// (ISO 8601 with the offset, and the zone's name in its own column) and in UTC; the date filter's
+// days are the clinic's, as on the page.
 import "server-only";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "@/lib/events/store";
-import { formatSummary } from "@/lib/events/summary-messages";
+import { formatSummary, type Say } from "@/lib/events/summary-messages";
 import { TimelineCursorSchema, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { listTimeline, type TimelineEvent } from "@/lib/events/timeline/list";
+import { isoIn } from "@/lib/format/time";
 
 export const EXPORT_BATCH = 1000;
 
-const COLUMNS = ["created_utc", "summary", "type", "category", "source", "received_utc", "patient_id", "event_id"];
+const COLUMNS = [
+  "created",
+  "time_zone",
+  "created_utc",
+  "summary",
+  "type",
+  "category",
+  "source",
+  "received_utc",
+  "patient_id",
+  "event_id",
+];
 
-function csvOf(events: TimelineEvent[], header: boolean): string {
+function csvOf(events: TimelineEvent[], timeZone: string, header: boolean, say: Say): string {
   return stringify(
     events.map((e) => ({
+      created: isoIn(e.createdAt, timeZone),
+      time_zone: timeZone,
       created_utc: e.createdAt,
-      summary: formatSummary(e.summary),
+      summary: formatSummary(e.summary, say),
       type: e.type,
       category: e.category,
-      source: e.source === "webhook" ? "Webhook" : "Reconciliation",
+      source: say(e.source === "webhook" ? "events.source.webhook" : "events.source.reconciliation"),
       received_utc: e.receivedAt,
       patient_id: e.summary.patientId ?? "",
       event_id: e.id,
@@ -34,7 +50,14 @@ function csvOf(events: TimelineEvent[], header: boolean): string {
   );
 }
 
-export function timelineCsvStream(db: Db, clinicId: string, filters: TimelineFilters): ReadableStream<Uint8Array> {
+/** `say` writes the summaries and sources in the caller's language (the column names stay fixed). */
+export function timelineCsvStream(
+  db: Db,
+  clinicId: string,
+  timeZone: string,
+  filters: TimelineFilters,
+  say: Say,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: string | null | undefined;
   let header = true;
@@ -47,11 +70,12 @@ export function timelineCsvStream(db: Db, clinicId: string, filters: TimelineFil
       const page = await listTimeline(
         db,
         clinicId,
+        timeZone,
         filters,
         cursor ? TimelineCursorSchema.parse(cursor) : undefined,
         EXPORT_BATCH,
       );
-      controller.enqueue(encoder.encode(csvOf(page.events, header)));
+      controller.enqueue(encoder.encode(csvOf(page.events, timeZone, header, say)));
       header = false;
       cursor = page.nextCursor;
       if (cursor === null) controller.close();

@@ -44,11 +44,12 @@ interface Row {
 /** A timestamp column holds UTC without a zone: bind UTC text, not a Date, so no session TZ applies. */
 const ts = (d: Date) => Prisma.sql`${d.toISOString().slice(0, 23)}::timestamp`;
 
-export function timelineConditions(clinicId: string, filters: TimelineFilters): Prisma.Sql[] {
+/** The filters' conditions; the date filter's days are days in `timeZone` (the clinic's). */
+export function timelineConditions(clinicId: string, timeZone: string, filters: TimelineFilters): Prisma.Sql[] {
   const conds = [Prisma.sql`clinic_id = ${clinicId}`];
   if (filters.category) conds.push(Prisma.sql`category = ${filters.category}`);
   if (filters.type) conds.push(Prisma.sql`type = ${filters.type}`);
-  const { gte, lt } = createdAtBounds(parseDate(filters.date));
+  const { gte, lt } = createdAtBounds(parseDate(filters.date), timeZone);
   if (gte) conds.push(Prisma.sql`created_at >= ${ts(gte)}`);
   if (lt) conds.push(Prisma.sql`created_at < ${ts(lt)}`);
   if (filters.q) {
@@ -61,11 +62,12 @@ export function timelineConditions(clinicId: string, filters: TimelineFilters): 
 export async function listTimeline(
   db: Db,
   clinicId: string,
+  timeZone: string,
   filters: TimelineFilters,
   cursor?: TimelineCursor,
   limit = TIMELINE_PAGE_SIZE,
 ): Promise<TimelinePage> {
-  const conds = timelineConditions(clinicId, filters);
+  const conds = timelineConditions(clinicId, timeZone, filters);
   const oldest = filters.sort === "oldest";
   if (cursor)
     conds.push(

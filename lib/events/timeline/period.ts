@@ -1,4 +1,5 @@
-// Turns a spec-4 date filter into created_at bounds (UTC days; a range includes both ends) and picks
+// Turns a spec-4 date filter into created_at bounds (days on the clinic's clock, lib/audit/day-range.ts;
+// a range includes both ends) and picks
 // the chart's period: the filter's days, capped so a chart never has more than a year of bars. Day
 // arithmetic is on day numbers, kept within the calendar the filter grammar names (0001-01-01 to
 // 9999-12-31): a day is never compared as text, so no filter can make a loop run past its end.
@@ -10,17 +11,20 @@ import {
   parseDateFilter,
   type DateFilter,
 } from "@/lib/contract";
+import { dayIn, startOfDayIn } from "@/lib/audit/day-range";
 
 const DAY_MS = 86_400_000;
 export const MAX_CHART_DAYS = 366;
 export const DEFAULT_CHART_DAYS = 30;
 
+const FIRST_INSTANT = new Date("0001-01-01T00:00:00.000Z");
 const clampDay = (n: number) => Math.min(MAX_DAY_NUMBER, Math.max(MIN_DAY_NUMBER, n));
-const startOf = (n: number) => new Date(n * DAY_MS);
-export const dayStart = (day: string) => startOf(dayNumber(day));
 /** `day` moved by `n` days, held within 0001-01-01..9999-12-31. */
 export const addDays = (day: string, n: number) => dayFromNumber(clampDay(dayNumber(day) + n));
+/** The UTC day of a `date` column's value (which the driver reads as UTC midnight). */
 export const dayOf = (date: Date) => dayFromNumber(clampDay(Math.floor(date.getTime() / DAY_MS)));
+/** Today on the clinic's clock. */
+export const todayIn = (timeZone: string, now = new Date()) => dayIn(now, timeZone);
 
 export function parseDate(date: string | undefined): DateFilter | undefined {
   if (!date) return undefined;
@@ -28,12 +32,18 @@ export function parseDate(date: string | undefined): DateFilter | undefined {
   return parsed.ok ? parsed.filter : undefined;
 }
 
-/** The start of the day after day number `n`, or none past the last day (no later instant is kept). */
-const endOf = (n: number) => (n >= MAX_DAY_NUMBER ? undefined : startOf(n + 1));
-
-/** created_at >= gte and < lt. */
-export function createdAtBounds(filter: DateFilter | undefined): { gte?: Date; lt?: Date } {
+/** created_at >= gte and < lt, the filter's days being days in `timeZone`. */
+export function createdAtBounds(filter: DateFilter | undefined, timeZone: string): { gte?: Date; lt?: Date } {
   if (!filter) return {};
+  // A zone ahead of UTC starts 0001-01-01 in year 0, which the database has no text for: nothing
+  // stored is that old, so the first day's bound is the calendar's first instant.
+  const startOf = (n: number) => {
+    const at = startOfDayIn(dayFromNumber(n), timeZone);
+    return at.getTime() < FIRST_INSTANT.getTime() ? FIRST_INSTANT : at;
+  };
+  const dayStart = (day: string) => startOf(dayNumber(day));
+  // The start of the day after day number `n`, or none past the last day (no later instant is kept).
+  const endOf = (n: number) => (n >= MAX_DAY_NUMBER ? undefined : startOf(n + 1));
   const bounds = (gte: Date | undefined, lt: Date | undefined) => ({
     ...(gte ? { gte } : {}),
     ...(lt ? { lt } : {}),

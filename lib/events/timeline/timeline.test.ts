@@ -36,10 +36,12 @@ const seed: StorableEvent[] = [
 describe("timeline reads", () => {
   let t: AppTestDatabase;
   const ids = async (clinicId: string, raw: Record<string, string>) =>
-    (await listTimeline(t.db, clinicId, TimelineFiltersSchema.parse(raw))).events.map((e) => e.id);
+    (await listTimeline(t.db, clinicId, "UTC", TimelineFiltersSchema.parse(raw))).events.map((e) => e.id);
 
   beforeAll(async () => {
     t = await createTestDatabase("timeline", { app: true });
+    // Clinics on UTC's clock, so the days below are UTC days (zones: lib/events/daily-counts.int.test.ts).
+    await t.db.clinic.createMany({ data: [A, B].map((id) => ({ id, name: id, timeZone: "UTC" })) });
     await storeEvents(t.db, seed, "webhook", new Date("2026-01-14T12:00:00.000Z"));
     // Processing twice must count each event once in the chart.
     await processEvents(
@@ -95,7 +97,7 @@ describe("timeline reads", () => {
     const started = Date.now();
     const filters = TimelineFiltersSchema.parse({ date });
     expect(await ids(A, { date })).toEqual(expected);
-    const chart = await eventsPerDay(t.db, A, filters, "2026-01-14");
+    const chart = await eventsPerDay(t.db, A, "UTC", filters, "2026-01-14");
     expect(chart.days).toHaveLength(days);
     expect(chart.days[chart.days.length - 1]).toBe(chart.to);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -109,12 +111,12 @@ describe("timeline reads", () => {
   });
 
   it("reports source and delay from creation to arrival", async () => {
-    const [first] = (await listTimeline(t.db, A, { type: "lab_order.updated" })).events;
+    const [first] = (await listTimeline(t.db, A, "UTC", { type: "lab_order.updated" })).events;
     expect(first).toMatchObject({ source: "webhook", delayMs: 2.5 * 3600_000 });
   });
 
   it("charts events per day by category from the projection, each event once", async () => {
-    const chart = await eventsPerDay(t.db, A, TimelineFiltersSchema.parse({ date: "2026-01-10..2026-01-14" }));
+    const chart = await eventsPerDay(t.db, A, "UTC", TimelineFiltersSchema.parse({ date: "2026-01-10..2026-01-14" }));
     expect(chart.days).toEqual(["2026-01-10", "2026-01-11", "2026-01-12", "2026-01-13", "2026-01-14"]);
     expect(chart.series).toEqual([
       { category: "lab_orders", counts: [0, 0, 0, 0, 1], total: 1 },
@@ -139,6 +141,7 @@ describe("timeline reads", () => {
       const chart = await eventsPerDay(
         t.db,
         A,
+        "UTC",
         TimelineFiltersSchema.parse({ ...filter, date: "2026-01-10..2026-01-14" }),
       );
       expect(chart.series, JSON.stringify(filter)).toEqual(series);
@@ -153,7 +156,7 @@ describe("timeline reads", () => {
     ["detail of B's event", () => getTimelineEvent(t.db, A, "b1"), (r) => expect(r).toBeNull()],
     [
       "chart",
-      () => eventsPerDay(t.db, A, { date: "2026-01-10..2026-01-11" }),
+      () => eventsPerDay(t.db, A, "UTC", { date: "2026-01-10..2026-01-11" }),
       (r) =>
         expect(
           (r as Awaited<ReturnType<typeof eventsPerDay>>).series.find((s) => s.category === "patients")?.counts,
@@ -193,6 +196,7 @@ describe("timeline reads", () => {
       const page = await listTimeline(
         t.db,
         "clinic-many",
+        "UTC",
         filters,
         cursor ? TimelineCursorSchema.parse(cursor) : undefined,
         50,

@@ -89,9 +89,9 @@ describe("hostile arguments to the timeline's server actions", () => {
       return;
     }
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    const page = await listTimeline(t.db, A, parsed.data!);
+    const page = await listTimeline(t.db, A, "UTC", parsed.data!);
     expect(page.events.map((e) => e.id)).toEqual(outcome.ids);
-    const chart = await eventsPerDay(t.db, A, parsed.data!, "2026-01-12");
+    const chart = await eventsPerDay(t.db, A, "UTC", parsed.data!, "2026-01-12");
     expect(chart.series.every((s) => s.counts.every((n) => n >= 0))).toBe(true);
   });
 
@@ -102,7 +102,7 @@ describe("hostile arguments to the timeline's server actions", () => {
       return;
     }
     expect(parsed.success).toBe(true);
-    const page = await listTimeline(t.db, A, {}, parsed.data);
+    const page = await listTimeline(t.db, A, "UTC", {}, parsed.data);
     expect(page.events.map((e) => e.id)).toEqual(outcome.ids);
   });
 
@@ -126,7 +126,7 @@ describe("hostile arguments to the timeline's server actions", () => {
   });
 
   it("the reads themselves still work (the rows above are refusals, not a broken set-up)", async () => {
-    expect((await listTimeline(t.db, A, {})).events.map((e) => e.id)).toEqual(ALL_A);
+    expect((await listTimeline(t.db, A, "UTC", {})).events.map((e) => e.id)).toEqual(ALL_A);
     expect(await getTimelineEvent(t.db, A, "evt_a1")).toMatchObject({ id: "evt_a1" });
   });
 });

@@ -4,7 +4,8 @@
 // quickly with bounded output. Every day of the first and last two years, every month's first and
 // last day of those years, every century's 29 February and 1 March, and every 389th day in between; ranges pair those days
 // with the calendar's ends and with seeded partners. Checks collect failures and assert once, so the
-// sweep costs milliseconds per thousand filters. The days past either end are refused by name.
+// sweep costs milliseconds per thousand filters. The days past either end are refused by name. Bounds
+// are taken in the zones furthest ahead of and behind UTC (a clinic's days, lib/audit/day-range.ts).
 import { describe, expect, it } from "vitest";
 import {
   dayFromNumber,
@@ -25,6 +26,7 @@ const DAY_MS = 86_400_000;
 const FIRST_MS = Date.UTC(2000, 0, 1) + (MIN_DAY_NUMBER - dayNumber("2000-01-01")) * DAY_MS;
 const AFTER_LAST_MS = (MAX_DAY_NUMBER + 1) * DAY_MS;
 const TODAYS = ["2026-11-24", MIN_DAY, MAX_DAY];
+const ZONES = ["Pacific/Kiritimati", "Etc/GMT+12"];
 
 function sweepDays(): number[] {
   const days = new Set<number>();
@@ -44,13 +46,15 @@ function drive(filter: DateFilter): string | null {
   const text = formatDateFilter(filter);
   const parsed = parseDateFilter(text);
   if (!parsed.ok || formatDateFilter(parsed.filter) !== text) return `${text}: not parsed back`;
-  const { gte, lt } = createdAtBounds(filter);
-  for (const bound of [gte, lt]) {
-    // Every bound is an instant of the calendar (it is sent to the database as text).
-    if (bound && (bound.getTime() < FIRST_MS || bound.getTime() > AFTER_LAST_MS - DAY_MS))
-      return `${text}: bound ${bound.toISOString()} outside the calendar`;
+  for (const zone of ZONES) {
+    const { gte, lt } = createdAtBounds(filter, zone);
+    for (const bound of [gte, lt]) {
+      // Every bound is an instant of the calendar (it is sent to the database as text).
+      if (bound && (bound.getTime() < FIRST_MS || bound.getTime() >= AFTER_LAST_MS))
+        return `${text} in ${zone}: bound ${bound.toISOString()} outside the calendar`;
+    }
+    if (gte && lt && gte.getTime() > lt.getTime()) return `${text} in ${zone}: bounds reversed`;
   }
-  if (gte && lt && gte.getTime() > lt.getTime()) return `${text}: bounds reversed`;
   for (const today of TODAYS) {
     const { from, to } = chartPeriod(filter, today);
     const length = dayNumber(to) - dayNumber(from) + 1;

@@ -10,5 +10,5 @@ export const dynamic = "force-dynamic";
 
 export const GET = defineRoute(
   { name: "events.chart", roles: SECTIONS.events.roles, input: TimelineFiltersSchema },
-  async ({ caller, input }) => succeeded(await eventsPerDay(db, caller.clinicId, input)),
+  async ({ caller, input }) => succeeded(await eventsPerDay(db, caller.clinicId, caller.user.timeZone, input)),
 );

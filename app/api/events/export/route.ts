@@ -8,6 +8,8 @@ import { SECTIONS } from "@/lib/auth/sections";
 import { db } from "@/lib/db";
 import { TimelineFiltersSchema } from "@/lib/events/timeline/filters";
 import { timelineCsvStream } from "@/lib/events/timeline/export";
+import { requestTranslator } from "@/lib/i18n/server";
+import { todayIn } from "@/lib/events/timeline/period";
 
 export const dynamic = "force-dynamic";
 
@@ -19,8 +21,9 @@ export async function GET(request: Request): Promise<Response> {
     return respond(
       invalid(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "query"), [i.message]]))),
     );
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(timelineCsvStream(db, access.caller.clinicId, parsed.data), {
+  const { clinicId, user } = access.caller;
+  const day = todayIn(user.timeZone);
+  return new Response(timelineCsvStream(db, clinicId, user.timeZone, parsed.data, await requestTranslator()), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="events-${day}.csv"`,

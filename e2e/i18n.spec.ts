@@ -1,0 +1,135 @@
+// The app in Canadian French: a browser asking for fr-CA gets every page in French from the first
+// byte (`<html lang="fr-CA">`), through the main flows: sign in, upload a resource, filter the
+// timeline, an admin action, and a platform error with its request id. The language switch changes
+// the language at once and is remembered: in the browser (a cookie) and for the user (their row),
+// so another browser of theirs opens in the language they chose, whatever it asks for.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { FILES } from "@/sandbox/testing/files";
+import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
+import { CLINIC_ADMIN, FRONT_DESK, PRACTITIONER, SANDBOX, sandboxControl } from "./support/session";
+
+test.use({ locale: "fr-CA" });
+
+/** Signs in through the app's French sign-in page and the sandbox's (English) authorize page. */
+async function signInInFrench(page: Page, who: RegExp): Promise<void> {
+  await page.goto("/signin");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connexion");
+  await page.getByRole("button", { name: "Se connecter avec la plateforme" }).click();
+  await page.waitForURL(`${SANDBOX}/api/oauth/authorize**`);
+  await page.getByRole("group").first().getByRole("button", { name: who }).first().click();
+  await page.waitForURL(`${E2E_ENV.APP_URL}/**`);
+  await expect(page).not.toHaveURL(/\/signin/);
+}
+
+const tag = (label: string) => `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test.beforeEach(async ({ page }) => {
+  await sandboxControl(page, "faults", { clear: true });
+});
+
+test("the first byte is French: the server-rendered HTML of the sign-in page", async ({ page }) => {
+  const response = await page.request.get("/signin", { headers: { "Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5" } });
+  const html = await response.text();
+  expect(html).toMatch(/<html lang="fr-CA"/);
+  expect(html).toContain("Se connecter avec la plateforme");
+  expect(html).not.toContain("Sign in with the platform");
+});
+
+test("a practitioner signs in, uploads a resource and filters the timeline, all in French", async ({ page }) => {
+  await signInInFrench(page, PRACTITIONER);
+  await expect(
+    page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Ressources" }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
+
+  await page.goto("/resources");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+  await expect(page.getByRole("heading", { name: "Téléverser des ressources" })).toBeVisible();
+  await expect(page.getByText(/jusqu'à 10,0 Mo par fichier/)).toBeVisible();
+  const name = `${tag("fr")}-guide.pdf`;
+  await page
+    .getByLabel("Choisir les fichiers à téléverser")
+    .setInputFiles([{ name, mimeType: "application/pdf", buffer: FILES.pdf }]);
+  const item = page.getByRole("listitem", { name });
+  await item.getByLabel("Type").selectOption({ label: "Plan alimentaire" });
+  await page.getByRole("button", { name: "Téléverser 1 fichier" }).click();
+  await expect(item.getByRole("status")).toHaveText("Téléversé", { timeout: 20_000 });
+
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Événements");
+  await page.getByLabel("Catégorie", { exact: true }).selectOption({ label: "Commandes" });
+  await expect(page).toHaveURL(/category=orders/);
+  await expect(page.getByRole("search", { name: "Filtrer les événements" })).toBeVisible();
+  const rows = page.locator("tr[data-event-id]");
+  await expect(rows.first().or(page.getByText("Aucun événement ne correspond encore à ces filtres."))).toBeVisible();
+  if ((await rows.count()) > 0) await expect(rows.first()).toContainText("Commande passée par");
+});
+
+test("a platform failure is said in French with its request id", async ({ page }) => {
+  await signInInFrench(page, PRACTITIONER);
+  await page.goto("/resources");
+  const name = `${tag("fr-fail")}.pdf`;
+  await page
+    .getByLabel("Choisir les fichiers à téléverser")
+    .setInputFiles([{ name, mimeType: "application/pdf", buffer: FILES.pdf }]);
+  await sandboxControl(page, "faults", {
+    fail_next: { count: 1, status: 503, path_prefix: "/api/clinic/practitioners/", method: "POST" },
+  });
+  await page.getByRole("button", { name: "Téléverser 1 fichier" }).click();
+  const item = page.getByRole("listitem", { name });
+  await expect(item.getByRole("status")).toHaveText("Non téléversé", { timeout: 20_000 });
+  await expect(item.getByRole("alert")).toContainText("La plateforme est injoignable pour le moment");
+  await expect(item.getByRole("alert")).toContainText(/Numéro de requête : \S+/);
+});
+
+test("an admin action answers in French", async ({ page }) => {
+  await signInInFrench(page, CLINIC_ADMIN);
+  await page.goto("/admin/alerts");
+  await expect(page.getByRole("heading", { level: 2, name: "Alertes" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Sections de l'administration" })).toBeVisible();
+  await page.getByRole("button", { name: "Vérifier maintenant" }).click();
+  // Said beside the button and in a toast (both in French).
+  await expect(
+    page.getByText("Vérification en cours. Les nouvelles alertes s'affichent ici d'ici une minute.").first(),
+  ).toBeVisible();
+});
+
+async function freshFrenchPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: "fr-CA", baseURL: E2E_ENV.APP_URL });
+  return context.newPage();
+}
+
+test("the switch changes the language at once and is remembered, in this browser and for the user", async ({
+  page,
+  browser,
+}) => {
+  await signInInFrench(page, FRONT_DESK);
+  const switchTo = (label: string) =>
+    page.getByRole("group", { name: /Langue|Language/ }).getByRole("button", { name: label });
+  await switchTo("English").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(switchTo("English")).toHaveAttribute("aria-pressed", "true");
+
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+  // Another browser asking for French, with no cookie: the user's choice wins once they sign in.
+  const other = await freshFrenchPage(browser);
+  try {
+    await signInInFrench(other, FRONT_DESK);
+    await expect(other.locator("html")).toHaveAttribute("lang", "en");
+    await expect(other.getByRole("button", { name: "Sign out" })).toBeVisible();
+  } finally {
+    await other.context().close();
+  }
+
+  await switchTo("Français").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+  await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
+  // Left in English, as the other specs read this user's pages in English.
+  await switchTo("English").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});

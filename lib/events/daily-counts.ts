@@ -1,0 +1,39 @@
+// The chart's projection (event_daily_counts) is keyed by day on the clinic's clock, so a bar is the
+// same day as the date filter and the times shown. Processing counts each event on its clinic's day;
+// when an admin changes the zone, the clinic's counts are rebuilt from its stored events in the same
+// transaction as the change. Both take the clinic's row lock (the change FOR UPDATE, processing FOR
+// SHARE), so an event processed while the rebuild runs is counted once, on the new zone's day: either
+// the rebuild sees it processed, or processing waits and then reads the new zone.
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Db } from "@/lib/events/store";
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
+
+type Tx = Prisma.TransactionClient | Db;
+
+/** Each clinic's zone (the default for a clinic nobody has connected yet), locked against a change. */
+export async function lockedTimeZones(tx: Tx, clinicIds: readonly string[]): Promise<Map<string, string>> {
+  const zones = new Map<string, string>(clinicIds.map((id) => [id, DEFAULT_CLINIC_TIME_ZONE]));
+  if (clinicIds.length === 0) return zones;
+  const rows = await tx.$queryRaw<Array<{ id: string; time_zone: string }>>`
+    SELECT id, time_zone FROM clinics WHERE id IN (${Prisma.join([...new Set(clinicIds)])}) ORDER BY id FOR SHARE`;
+  for (const row of rows) zones.set(row.id, row.time_zone);
+  return zones;
+}
+
+/**
+ * Recounts a clinic's processed events by day in `timeZone` (inside the transaction that changed the
+ * zone, which holds the clinic's row lock). Returns the number of events counted.
+ */
+export async function rebuildDailyCounts(tx: Tx, clinicId: string, timeZone: string): Promise<number> {
+  await tx.$executeRaw`DELETE FROM event_daily_counts WHERE clinic_id = ${clinicId}`;
+  const rows = await tx.$queryRaw<Array<{ n: bigint | null }>>`
+    WITH counted AS (
+      INSERT INTO event_daily_counts (clinic_id, day, category, type, count)
+      SELECT clinic_id, (created_at AT TIME ZONE 'UTC' AT TIME ZONE ${timeZone})::date, category, type, count(*)
+      FROM events WHERE clinic_id = ${clinicId} AND processed_at IS NOT NULL
+      GROUP BY 1, 2, 3, 4
+      RETURNING count)
+    SELECT sum(count)::bigint AS n FROM counted`;
+  return Number(rows[0]?.n ?? 0);
+}

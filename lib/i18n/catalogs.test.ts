@@ -1,0 +1,138 @@
+// The catalogs stay whole and in step: every key in both languages, the same placeholders (names and
+// kinds) in each, valid ICU syntax, and no key that no code uses. A key is used when some file of the
+// product names it, whole or after a namespace it opened (`useTranslations("header")` then
+// `t("signOut")`); a template literal (`sections.${key}.label`) covers the keys it can spell.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import enMain from "@/messages/en.json";
+import frCAMain from "@/messages/fr-CA.json";
+import enError from "@/messages/error/en.json";
+import frCAError from "@/messages/error/fr-CA.json";
+
+type Tree = { [key: string]: string | Tree };
+// Each locale's catalog is its main file and the error page's own (lib/i18n/request.ts merges them).
+const en: Tree = { ...enMain, ...enError };
+const CATALOGS: Record<string, Tree> = { en, "fr-CA": { ...frCAMain, ...frCAError } };
+
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(full, value);
+    else for (const [k, v] of leaves(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+/** "name:kind" for every argument of a message, nested ones included, and each select's options. */
+function placeholders(message: string): string[] {
+  const found = new Set<string>();
+  const visit = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      if (el.type === TYPE.argument) found.add(`${el.value}:argument`);
+      else if (el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time)
+        found.add(`${el.value}:${TYPE[el.type]}`);
+      else if (el.type === TYPE.plural) {
+        found.add(`${el.value}:plural`);
+        for (const option of Object.values(el.options)) visit(option.value);
+      } else if (el.type === TYPE.select) {
+        found.add(`${el.value}:select(${Object.keys(el.options).sort().join("|")})`);
+        for (const option of Object.values(el.options)) visit(option.value);
+      } else if (el.type === TYPE.tag) {
+        found.add(`<${el.value}>`);
+        visit(el.children);
+      }
+    }
+  };
+  visit(parse(message));
+  return [...found].sort();
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SOURCE_DIRS = ["app", "components", "lib"];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+interface FileUse {
+  namespaces: string[];
+  literals: Set<string>;
+  patterns: RegExp[];
+}
+
+function usesOf(text: string): FileUse {
+  const namespaces = [""];
+  for (const m of text.matchAll(
+    /(?:useTranslations|getTranslations|translatorFor\([^)]*\)\.bind|namespace:)\s*\(?\s*"([^"]+)"/g,
+  ))
+    namespaces.push(m[1]);
+  const literals = new Set<string>();
+  // Empty strings match too, so `value=""` does not pair its closing quote with the next opening one.
+  for (const m of text.matchAll(/"([^"\\\n]*)"|'([^'\\\n]*)'/g)) literals.add(m[1] ?? m[2]);
+  const patterns: RegExp[] = [];
+  for (const m of text.matchAll(/`([^`]*)`/g)) {
+    if (!m[1].includes("${")) literals.add(m[1]);
+    // Only a template that spells a key path (`roles.${role}`), not any string built in braces.
+    else if (/^[\w.]*(\$\{[^}]*\}[\w.]*)+$/.test(m[1]) && /\w\.|\.\w/.test(m[1].replace(/\$\{[^}]*\}/g, ""))) {
+      const parts = m[1].split(/\$\{[^}]*\}/).map((p) => p.replace(/[.*+?^$()|[\]\\]/g, "\\$&"));
+      patterns.push(new RegExp(`^${parts.join("[^.]+")}$`));
+    }
+  }
+  return { namespaces, literals, patterns };
+}
+
+const uses = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((file) =>
+  usesOf(fs.readFileSync(file, "utf8")),
+);
+
+function isUsed(key: string): boolean {
+  return uses.some(({ namespaces, literals, patterns }) =>
+    namespaces.some((ns) => {
+      if (ns && !key.startsWith(`${ns}.`)) return false;
+      const rest = ns ? key.slice(ns.length + 1) : key;
+      return literals.has(rest) || patterns.some((p) => p.test(rest));
+    }),
+  );
+}
+
+describe("message catalogs", () => {
+  const english = leaves(en);
+
+  it.each(Object.keys(CATALOGS))("%s has exactly the keys of every other catalog", (locale) => {
+    const keys = [...leaves(CATALOGS[locale]).keys()].sort();
+    for (const other of Object.values(CATALOGS)) expect(keys).toEqual([...leaves(other).keys()].sort());
+  });
+
+  it.each(Object.keys(CATALOGS).filter((l) => l !== "en"))(
+    "%s: each message has the placeholders of English",
+    (locale) => {
+      const translated = leaves(CATALOGS[locale]);
+      const differing = [...english].filter(([key, text]) => {
+        const other = translated.get(key);
+        return other !== undefined && placeholders(other).join() !== placeholders(text).join();
+      });
+      expect(differing.map(([key]) => key)).toEqual([]);
+    },
+  );
+
+  it("every key is used by the code", () => {
+    expect([...english.keys()].filter((key) => !isUsed(key))).toEqual([]);
+  });
+
+  it("the check itself notices a missing placeholder and an unused key", () => {
+    expect(placeholders("{n, plural, one {# item} other {# items}} for {who}")).toEqual(["n:plural", "who:argument"]);
+    expect(placeholders("{n, plural, one {# article} other {# articles}}")).not.toEqual(
+      placeholders("{n, plural, one {# item} other {# items}} for {who}"),
+    );
+    expect(() => placeholders("{n, plural, one {# item}")).toThrow();
+    expect(isUsed("header.thisKeyIsNowhere")).toBe(false);
+    expect(isUsed("header.signOut")).toBe(true);
+  });
+});
