@@ -7,7 +7,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { PRISMA_ENV, generatePrismaClient } from "@/tooling/devstack/build";
 import { repoPath } from "@/tooling/devstack/processes";
-import { readPlaywrightCounts, readVitestCounts, type Counts } from "@/tooling/devstack/test-counts";
+import { readPlaywrightCounts, readVitestCounts, readVitestRunEnd, type Counts } from "@/tooling/devstack/test-counts";
+import { RUN_END_FILE } from "@/tooling/testing/run-end-reporter";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 
 interface StageResult {
@@ -16,6 +17,8 @@ interface StageResult {
   seconds: number;
   counts?: Counts;
   skipped?: string;
+  /** Why a stage failed when no test did (a vitest run's unhandled errors). */
+  why?: string[];
 }
 
 const resultsDir = repoPath(".data/test-results");
@@ -56,11 +59,13 @@ function main(): void {
       "run",
       "--reporter=default",
       "--reporter=json",
+      `--reporter=${repoPath("tooling/testing/run-end-reporter.ts")}`,
       `--outputFile.json=${vitestJson}`,
     ],
     dbEnv,
   );
   unit.counts = readVitestCounts(vitestJson);
+  if (!unit.ok) unit.why = readVitestRunEnd(repoPath(RUN_END_FILE));
   stages.push(unit);
 
   const build = run("build", ["--import", "tsx", repoPath("tooling/devstack/build-cli.ts")], E2E_ENV);
@@ -94,6 +99,7 @@ function summarize(stages: StageResult[]): void {
         ? `${stage.counts.passed} passed, ${stage.counts.failed} failed, ${stage.counts.skipped} skipped`
         : "");
     console.log(`${status}  ${stage.name.padEnd(18)} ${stage.seconds.toFixed(1).padStart(6)} s  ${detail}`);
+    for (const line of stage.why ?? []) console.log(`      ${line}`);
   }
   const passed = stages.reduce((n, s) => n + (s.skipped ? 0 : (s.counts?.passed ?? (s.ok ? 1 : 0))), 0);
   const failed = stages.reduce((n, s) => n + stageFailures(s), 0);

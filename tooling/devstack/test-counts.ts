@@ -39,3 +39,14 @@ export function readPlaywrightCounts(file: string): Counts | undefined {
   const s = report.data.stats;
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
 }
+
+const RunEndReport = z.object({ reason: z.string(), unhandledErrors: z.array(z.string()) });
+
+/** Why a vitest run failed beyond its failed tests: its unhandled errors, else its end reason. */
+export function readVitestRunEnd(file: string): string[] {
+  const end = RunEndReport.safeParse(readJson(file));
+  if (!end.success) return ["vitest ended without a report (it crashed or was stopped)"];
+  const { reason, unhandledErrors } = end.data;
+  if (unhandledErrors.length === 0) return [`vitest ended ${reason}`];
+  return [`${unhandledErrors.length} unhandled error(s):`, ...unhandledErrors];
+}
