@@ -49,12 +49,32 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
 }
 
 /** Ids of events stored more than `olderThanMs` ago and still unprocessed (the sweep's work). */
-export async function unprocessedEventIds(db: Db, olderThanMs = 60_000, limit = 500): Promise<string[]> {
+export async function unprocessedEventIds(
+  db: Db,
+  olderThanMs = 60_000,
+  limit = 500,
+  clinicId?: string,
+): Promise<string[]> {
   const rows = await db.event.findMany({
-    where: { processedAt: null, receivedAt: { lt: new Date(Date.now() - olderThanMs) } },
+    where: { clinicId, processedAt: null, receivedAt: { lt: new Date(Date.now() - olderThanMs) } },
     select: { id: true },
     orderBy: { receivedAt: "asc" },
     take: limit,
   });
   return rows.map((r) => r.id);
+}
+
+/**
+ * Processes every event of a clinic left unprocessed until now. For a process that died: the
+ * processing jobs it had taken come back only when they expire (minutes), and the sweep waits a
+ * minute; processing is idempotent, so doing it now is safe beside any job still on its way.
+ */
+export async function processClinicBacklog(db: Db, clinicId: string, batch = 500): Promise<number> {
+  let processed = 0;
+  for (;;) {
+    const ids = await unprocessedEventIds(db, 0, batch, clinicId);
+    if (ids.length === 0) return processed;
+    processed += await processEvents(db, ids);
+    if (ids.length < batch) return processed;
+  }
 }

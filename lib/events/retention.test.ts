@@ -3,7 +3,7 @@
 // runs at the same UTC-day boundary.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
-import { processEvents, unprocessedEventIds } from "@/lib/events/process";
+import { processClinicBacklog, processEvents, unprocessedEventIds } from "@/lib/events/process";
 import { parseConfig } from "@/lib/config";
 import { applyRetention } from "@/lib/events/retention";
 import { storeEvents } from "@/lib/events/store";
@@ -105,5 +105,29 @@ describe("applyRetention and the sweep", () => {
     expect(receipts.map((r) => r.eventId).sort()).toEqual(["edge", "new"]);
     const runs = await t.db.reconciliationRun.findMany({ select: { id: true } });
     expect(runs.map((r) => r.id.slice(-1)).sort()).toEqual(["2", "3"]);
+  });
+});
+
+describe("processClinicBacklog (a dead process's events)", () => {
+  let t: AppTestDatabase;
+  afterAll(async () => t?.drop());
+
+  it("processes every unprocessed event of the clinic, just stored or not, in batches, and no other clinic's", async () => {
+    t = await createTestDatabase("backlog", { app: true });
+    const event = (id: string, clinic_id: string) => ({
+      id,
+      clinic_id,
+      type: "order.placed",
+      created_at: "2026-06-30T15:00:00Z",
+      data: {},
+    });
+    const mine = Array.from({ length: 7 }, (_, i) => event(`mine-${i}`, "c"));
+    await storeEvents(t.db, [...mine, event("theirs", "d")], "reconciliation");
+    await processEvents(t.db, ["mine-0"]);
+    expect(await processClinicBacklog(t.db, "c", 3)).toBe(6);
+    expect(await unprocessedEventIds(t.db, 0)).toEqual(["theirs"]);
+    expect(await processClinicBacklog(t.db, "c", 3)).toBe(0);
+    const counted = await t.db.eventDailyCount.aggregate({ where: { clinicId: "c" }, _sum: { count: true } });
+    expect(counted._sum.count).toBe(7);
   });
 });

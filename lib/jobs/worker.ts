@@ -6,7 +6,7 @@ import type PgBoss from "pg-boss";
 import type { Keyring } from "@/lib/auth/crypto";
 import { resealSecrets } from "@/lib/auth/reseal";
 import type { Db } from "@/lib/events/store";
-import { processEvents, unprocessedEventIds } from "@/lib/events/process";
+import { processClinicBacklog, processEvents, unprocessedEventIds } from "@/lib/events/process";
 import { applyRetention } from "@/lib/events/retention";
 import { requestReconciliation } from "@/lib/events/reconcile/request";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
@@ -134,6 +134,7 @@ function watchRuns(boss: PgBoss, db: Db): void {
     );
     for (const run of failed) {
       console.error(`[reconcile] run ${run.id} of clinic ${run.clinicId} stopped with its process; starting a new one`);
+      await processClinicBacklog(db, run.clinicId); // what the dead process had stored but not processed
       await requestReconciliation(db, boss, run.clinicId, run.trigger);
     }
     if (resent.length > 0) console.warn(`[reconcile] sent again the lost jobs of queued runs ${resent.join(", ")}`);
