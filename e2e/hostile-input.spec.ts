@@ -2571,12 +2571,14 @@ test("a server action whose 50 MB body comes in chunks, without a length — ref
         });
       });
       request.on("error", (error) => (sent < 50 ? reject(error) : undefined));
+      // A chunk at a time, with a pause after each is sent: the answer is read as soon as it comes.
+      // Written flat out, a busy test process could miss it until the server's lingering close
+      // ends (16 MB later), and the next write would fail with EPIPE.
       const pump = () => {
-        while (sent < 50 && !request.destroyed) {
-          sent += 1;
-          if (!request.write(chunk)) return void request.once("drain", pump);
-        }
-        if (!request.destroyed) request.end();
+        if (request.destroyed) return;
+        if (sent === 50) return void request.end();
+        sent += 1;
+        request.write(chunk, () => setTimeout(pump, 5));
       };
       pump();
     },
