@@ -48,8 +48,15 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   await boss.work<ProcessEventsJob>(
     QUEUES.processEvents,
     { batchSize: 20, pollingIntervalSeconds: 1 },
+    // One transaction for the whole fetch: under a burst of webhooks, jobs of one event each would
+    // cost a transaction apiece, taken from the cores that answer the platform. Should the batch
+    // fail, each job is tried alone, so one odd job does not hold back the others' events.
     async (jobs) => {
-      for (const job of jobs) await processEvents(db, job.data.eventIds);
+      const all = jobs.flatMap((job) => job.data.eventIds);
+      await processEvents(db, all).catch(async (error: unknown) => {
+        if (jobs.length === 1) throw error;
+        for (const job of jobs) await processEvents(db, job.data.eventIds);
+      });
     },
   );
   await boss.work(QUEUES.sweep, async () => {
