@@ -47,8 +47,8 @@ for (const c of [
   {
     zone: "America/Vancouver",
     // 07:55 UTC on 8 March is 23:55 on 7 March in Vancouver (PST, before that morning's change to PDT).
-    late: { at: "2026-03-08T07:55:00.000Z", day: "2026-03-07", shown: "7 Mar 2026, 23:55:00 GMT-8" },
-    early: { at: "2026-03-08T08:05:00.000Z", day: "2026-03-08", shown: "8 Mar 2026, 00:05:00 GMT-8" },
+    late: { at: "2026-03-08T07:55:00.000Z", day: "2026-03-07", shown: "7 Mar 2026, 23:55:00 PST" },
+    early: { at: "2026-03-08T08:05:00.000Z", day: "2026-03-08", shown: "8 Mar 2026, 00:05:00 PST" },
     chartDay: "7 Mar",
   },
   {

@@ -23,7 +23,9 @@ export function AdminHealthPanel({ o, failingDeliveries }: { o: AdminOverview; f
             {failingDeliveries ? t("deliveriesFailing") : t("deliveriesFine")}
           </Link>{" "}
           <span className="text-xs text-slate-500">
-            {t.rich("lastReceived", { when: () => <When iso={o.webhooks.lastReceiptAt} empty={t("never")} /> })}
+            {o.webhooks.lastReceiptAt
+              ? t.rich("lastReceived", { when: () => <When iso={o.webhooks.lastReceiptAt} /> })
+              : t("nothingReceived")}
           </span>
         </li>
         <li>

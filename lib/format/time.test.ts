@@ -9,14 +9,15 @@ describe("formatTime: one instant, any zone and language", () => {
     ["a Date as well as a string", new Date(AT), undefined, "22 Nov 2026, 14:05 UTC"],
     ["with seconds", AT, { show: "date-time-seconds" }, "22 Nov 2026, 14:05:09 UTC"],
     ["the time of day only", AT, { show: "time-seconds" }, "14:05:09 UTC"],
-    ["a clinic in Toronto (UTC−5 in November)", AT, { timeZone: "America/Toronto" }, "22 Nov 2026, 09:05 GMT-5"],
+    ["a clinic in Toronto (UTC−5 in November)", AT, { timeZone: "America/Toronto" }, "22 Nov 2026, 09:05 EST"],
     ["in French for Canada", AT, { timeZone: "America/Toronto", locale: "fr-CA" }, "22 nov. 2026, 09 h 05 HNE"],
     [
       "across midnight into the zone's own day",
       "2026-11-22T02:30:00.000Z",
       { timeZone: "America/Vancouver" },
-      "21 Nov 2026, 18:30 GMT-8",
+      "21 Nov 2026, 18:30 PST",
     ],
+    ["an offset where the zone has no English name", AT, { timeZone: "Asia/Kolkata" }, "22 Nov 2026, 19:35 GMT+5:30"],
   ])("%s", (_name, value, format, expected) => {
     expect(formatTime(value, format)).toBe(expected);
   });

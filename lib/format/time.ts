@@ -37,9 +37,15 @@ export function formatTime(value: string | Date, format: TimeFormat = {}): strin
   return `${text} ${zoneLabel(timeZone, locale, value)}`;
 }
 
+/**
+ * The zone's short name at that instant: "EST", "PDT" in English (North American names, which the
+ * British English of the date leaves as "GMT-5"), "HNE" in Canadian French, else an offset
+ * ("GMT+5:30") where the language has no name for the zone.
+ */
 function zoneLabel(timeZone: string, locale: string, value: string | Date): string {
   if (timeZone === "UTC") return "UTC";
-  const parts = formatter(locale, { timeZone, timeZoneName: "short" }).formatToParts(new Date(value));
+  const namesLocale = locale.startsWith("en") ? "en-US" : locale;
+  const parts = formatter(namesLocale, { timeZone, timeZoneName: "short" }).formatToParts(new Date(value));
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
