@@ -43,6 +43,7 @@ beforeAll(async () => {
   database = await createTestDatabase("audit", { migrated: true });
   process.env.DATABASE_URL = database.url;
   sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql.on("error", () => {}); // a connection the drop ends while it closes (see tooling/testing/database.ts)
   for (const [key, clinicId] of [
     ["a", "clinic_a"],
     ["b", "clinic_b"],
