@@ -58,8 +58,12 @@ test("a delivery raced to both processes is stored once and counted once", async
   await expect
     .poll(
       async () =>
-        (await query<{ done: boolean }>("SELECT processed_at IS NOT NULL AS done FROM events WHERE id = $1", [id]))[0]
-          ?.done,
+        (
+          await query<{ done: boolean }>(
+            "SELECT NOT EXISTS (SELECT 1 FROM event_backlog WHERE event_id = $1) AS done FROM events WHERE id = $1",
+            [id],
+          )
+        )[0]?.done,
       { timeout: 20_000 },
     )
     .toBe(true);

@@ -2,7 +2,8 @@
 // the processed events still stored are counted by type, what is left of the old per-category counts
 // (events since removed by retention) stays in type "", and no total moves. 20261124203137_clinic_time_zone:
 // the counts, kept by UTC day until then, are recounted by day on each clinic's clock (the default zone,
-// America/Toronto, for every clinic then).
+// America/Toronto, for every clinic then). After them all, the events not processed yet are the ones in
+// event_backlog (20261124234252_event_backlog).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -131,5 +132,11 @@ describe("migration: daily counts by day of the clinic's zone", () => {
       { day: "2026-01-09", type: "order.placed", count: 1 },
       { day: "2026-01-10", type: "order.placed", count: 1 },
     ]);
+    // And 20261124234252_event_backlog: the event not processed yet waits in the backlog, the others not.
+    const waiting = await withClient(
+      database.url,
+      async (c) => (await c.query<{ event_id: string }>(`SELECT event_id FROM event_backlog`)).rows,
+    );
+    expect(waiting).toEqual([{ event_id: "e3" }]);
   });
 });

@@ -31,7 +31,7 @@ export async function rebuildDailyCounts(tx: Tx, clinicId: string, timeZone: str
     WITH counted AS (
       INSERT INTO event_daily_counts (clinic_id, day, category, type, count)
       SELECT clinic_id, (created_at AT TIME ZONE 'UTC' AT TIME ZONE ${timeZone})::date, category, type, count(*)
-      FROM events WHERE clinic_id = ${clinicId} AND processed_at IS NOT NULL
+      FROM events e WHERE clinic_id = ${clinicId} AND NOT EXISTS (SELECT 1 FROM event_backlog b WHERE b.event_id = e.id)
       GROUP BY 1, 2, 3, 4
       RETURNING count)
     SELECT sum(count)::bigint AS n FROM counted`;

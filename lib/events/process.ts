@@ -1,7 +1,7 @@
 // The work after the webhook's answer: marks an event processed and counts it in the per-day chart
 // projection (by category and type, on the day of the clinic's zone: lib/events/daily-counts.ts), and keeps names of the clinic's people an event carries (lib/people),
-// all in one transaction guarded by processed_at IS NULL, so a
-// job that runs twice (a retry, a sweep racing the queue) counts the event once. Events stay linked
+// all in one transaction that takes the event out of event_backlog, so a job that runs twice (a
+// retry, a sweep racing the queue) counts the event once: the second finds no backlog row. Events stay linked
 // to their clinic by clinic_id alone, so events of a clinic nobody has connected yet wait here until
 // someone does.
 import "server-only";
@@ -18,10 +18,12 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
     const claimed = await tx.$queryRaw<
       Array<{ clinic_id: string; category: string; type: string; created_at: Date; people: unknown }>
     >`
-      UPDATE events SET processed_at = now()
-      WHERE id IN (${Prisma.join([...eventIds])}) AND processed_at IS NULL
-      RETURNING clinic_id, category, type, created_at,
-        CASE WHEN data ?| array['practitioner', 'staff', 'patient'] THEN data END AS people`;
+      WITH taken AS (
+        DELETE FROM event_backlog WHERE event_id IN (${Prisma.join([...eventIds])}) RETURNING event_id
+      )
+      SELECT e.clinic_id, e.category, e.type, e.created_at,
+        CASE WHEN e.data ?| array['practitioner', 'staff', 'patient'] THEN e.data END AS people
+      FROM events e JOIN taken ON e.id = taken.event_id`;
     const patientNames = claimed.flatMap((row) => patientNameOf(row.clinic_id, row.people, row.created_at) ?? []);
     await rememberPatientNames(tx, patientNames);
     for (const row of claimed)
@@ -55,13 +57,13 @@ export async function unprocessedEventIds(
   limit = 500,
   clinicId?: string,
 ): Promise<string[]> {
-  const rows = await db.event.findMany({
-    where: { clinicId, processedAt: null, receivedAt: { lt: new Date(Date.now() - olderThanMs) } },
-    select: { id: true },
+  const rows = await db.eventBacklog.findMany({
+    where: { clinicId, receivedAt: { lt: new Date(Date.now() - olderThanMs) } },
+    select: { eventId: true },
     orderBy: { receivedAt: "asc" },
     take: limit,
   });
-  return rows.map((r) => r.id);
+  return rows.map((r) => r.eventId);
 }
 
 /**

@@ -58,14 +58,20 @@ export async function storeEvents(
   }
 }
 
+// Each event inserted goes to the backlog in the same statement: stored means waiting for processing.
 const STORE_EVENTS = `
-  INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, received_at, source, data, raw, data_issue)
-  SELECT id, clinic_id, integration_id, type, category, created_at::timestamp, $10::timestamp, $11::"EventSource",
-         data::jsonb, raw, data_issue
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-    AS t(id, clinic_id, integration_id, type, category, created_at, data, raw, data_issue)
-  ON CONFLICT DO NOTHING
-  RETURNING id`;
+  WITH inserted AS (
+    INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, received_at, source, data, raw, data_issue)
+    SELECT id, clinic_id, integration_id, type, category, created_at::timestamp, $10::timestamp, $11::"EventSource",
+           data::jsonb, raw, data_issue
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+      AS t(id, clinic_id, integration_id, type, category, created_at, data, raw, data_issue)
+    ON CONFLICT DO NOTHING
+    RETURNING id, clinic_id, received_at
+  ), waiting AS (
+    INSERT INTO event_backlog (event_id, clinic_id, received_at) SELECT id, clinic_id, received_at FROM inserted
+  )
+  SELECT id FROM inserted`;
 
 /** The database refused the row's values (not a lost connection): setting the data aside will do. */
 function isRefusedData(error: unknown): boolean {
@@ -82,7 +88,8 @@ function safeJson(e: StorableEvent): string {
   }
 }
 
-// The receipt is inserted in the same statement; `duplicate` says whether the event was there before.
+// The receipt is inserted in the same statement, and a new event's place in the backlog; `duplicate`
+// says whether the event was there before.
 // A duplicate's receipt goes to the clinic of the event as first stored, whatever clinic_id the
 // duplicate names: a delivery never records anything under another clinic.
 const STORE_WEBHOOK_DELIVERY = `
@@ -91,6 +98,8 @@ const STORE_WEBHOOK_DELIVERY = `
     VALUES ($1, $2, $3, $4, $5, $6, $7, 'webhook'::"EventSource", $8::jsonb, $10, $11)
     ON CONFLICT (id) DO NOTHING
     RETURNING id, clinic_id
+  ), waiting AS (
+    INSERT INTO event_backlog (event_id, clinic_id, received_at) SELECT id, clinic_id, $7 FROM inserted
   ), stored AS (
     SELECT clinic_id FROM inserted
     UNION ALL

@@ -285,8 +285,8 @@ describe("webhook handler matrix", () => {
         type: "patient.created",
         category: "patients",
         source: "webhook",
-        processedAt: null,
       });
+      expect(await t.db.eventBacklog.findUnique({ where: { eventId: id } })).toMatchObject({ receivedAt: NOW });
       expect(stored.createdAt).toEqual(new Date("2026-01-15T11:59:00.000Z"));
       expect(stored.receivedAt).toEqual(NOW);
       expect(stored.data).toEqual({ patient: { id: "p1" } });
@@ -319,7 +319,7 @@ describe("webhook handler matrix", () => {
       enqueueProcessing: () => Promise.reject(new Error("queue down")),
     });
     expect(answer).toEqual({ status: 200, body: OK });
-    expect(await t.db.event.count({ where: { id: "evt_queue_down", processedAt: null } })).toBe(1);
+    expect(await t.db.eventBacklog.count({ where: { eventId: "evt_queue_down" } })).toBe(1);
   });
 
   it("answers 503 (so the platform retries) and stores nothing when the database is unreachable", async () => {

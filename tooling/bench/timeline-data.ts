@@ -24,7 +24,7 @@ export async function fillEvents(client: pg.Client, count: number, clinicId = BE
   const categories = types.map((t) => EVENT_TYPE_CATEGORY[t as keyof typeof EVENT_TYPE_CATEGORY]);
   const dataKeys = categories.map((c) => EVENT_DATA_KEY[c]);
   await client.query(
-    `INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, received_at, source, data, processed_at)
+    `INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, received_at, source, data)
      SELECT 'evt_' || lpad(g::text, 8, '0'),
             CASE WHEN g % 10 = 0 THEN $2 ELSE $1 END,
             'int_bench',
@@ -33,8 +33,7 @@ export async function fillEvents(client: pg.Client, count: number, clinicId = BE
             $6::timestamp - g * make_interval(secs => $7),
             $6::timestamp - g * make_interval(secs => $7) + interval '2 seconds',
             CASE WHEN g % 50 = 0 THEN 'reconciliation'::"EventSource" ELSE 'webhook'::"EventSource" END,
-            jsonb_build_object(($9::text[])[1 + g % $5], jsonb_build_object('id', 'rec_' || (g % 20000), 'name', 'Name ' || (g % 977), 'note', md5(g::text))),
-            $6::timestamp
+            jsonb_build_object(($9::text[])[1 + g % $5], jsonb_build_object('id', 'rec_' || (g % 20000), 'name', 'Name ' || (g % 977), 'note', md5(g::text)))
      FROM generate_series(1, $8::int) AS g`,
     [
       clinicId,

@@ -193,7 +193,7 @@ describe("reconciliation", () => {
         20_000,
       );
       // The processing jobs count every stored event once in the chart projection.
-      await until(async () => (await t.db.event.count({ where: { processedAt: null } })) === 0, 20_000);
+      await until(async () => (await t.db.eventBacklog.count()) === 0, 20_000);
       const counted = await t.db.eventDailyCount.aggregate({ _sum: { count: true }, where: { clinicId: A } });
       expect(counted._sum.count).toBe(await t.db.event.count({ where: { clinicId: A } }));
       expect(await t.db.reconciliationRun.count({ where: { clinicId: A, trigger: "schedule" } })).toBe(0);
