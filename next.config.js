@@ -5,7 +5,12 @@ import createNextIntlPlugin from "next-intl/plugin";
 
 // next-intl without locale routing: URLs stay the same, the locale comes from the person's choice or
 // the browser (lib/i18n/server.ts).
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+// The catalogs are precompiled at build time, so the browser gets next-intl's small formatter in
+// place of the ICU message parser (about 8 kB compressed on every page).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

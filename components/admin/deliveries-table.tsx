@@ -5,7 +5,7 @@ import type { Say } from "@/lib/events/summary-messages";
 import { eventColumn } from "@/components/admin/event-rows";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { DataTable, type Column, type ColumnSort } from "@/components/ui/data-table";
-import { deliveryFiltersHref, type DeliveryFilters } from "@/lib/admin/delivery-filters";
+import { deliveryFiltersHref, type DeliveryFilters } from "@/lib/admin/delivery-filter-values";
 import { When } from "@/components/ui/when";
 
 type SortKey = DeliveryFilters["sort"];

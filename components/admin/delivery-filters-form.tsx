@@ -1,7 +1,6 @@
 "use client";
 // The deliveries filters (spec 4.5): attempt date in every form, event id, delivered or failed, sort
 // and order, page size. Applying them puts them in the page URL and goes back to page 1.
-import { fieldErrors } from "@/lib/contract/field-errors";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
@@ -9,12 +8,12 @@ import { DateFilterInput } from "@/components/events/date-filter-input";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import {
+  checkDeliveryForm,
   DELIVERY_PAGE_SIZES,
   DEFAULT_DELIVERY_FILTERS,
   deliveryFiltersHref,
-  DeliveryFiltersSchema,
   type DeliveryFilters,
-} from "@/lib/admin/delivery-filters";
+} from "@/lib/admin/delivery-filter-values";
 
 const BASE = "/admin/webhooks";
 
@@ -36,21 +35,20 @@ export function DeliveryFiltersForm({
   function apply(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const parsed = DeliveryFiltersSchema.safeParse({
+    const checked = checkDeliveryForm({
       attempted_at: attemptedAt,
       event_id: data.get("event_id"),
       delivered: data.get("delivered"),
       sort: data.get("sort"),
       order: data.get("order"),
       size: data.get("size"),
-      page: 1,
     });
-    if (!parsed.success) {
-      setFormErrors(fieldErrors(parsed.error.issues));
+    if (!checked.ok) {
+      setFormErrors(checked.errors);
       return;
     }
     setFormErrors({});
-    router.push(deliveryFiltersHref(BASE, parsed.data));
+    router.push(deliveryFiltersHref(BASE, checked.filters));
   }
 
   const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";

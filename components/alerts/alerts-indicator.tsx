@@ -3,13 +3,21 @@
 // kept current while the page stays open (polled every minute while the tab is visible).
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { useTranslations } from "next-intl";
 
 export const ALERTS_SUMMARY_ROUTE = "/admin/api/alerts";
 const POLL_MS = 60_000;
-/** The route's answer (lib/actions/result.ts): the count, when it could be read. */
-const SummarySchema = z.object({ ok: z.literal(true), data: z.object({ needAttention: z.number().int().min(0) }) });
+/**
+ * The count in the route's answer (lib/actions/result.ts: `{ ok: true, data: { needAttention } }`),
+ * or null when it cannot be read. Checked by hand: this sits in every page's header, and zod would
+ * add its weight to every page for one number.
+ */
+export function needAttentionOf(body: unknown): number | null {
+  if (typeof body !== "object" || body === null || (body as { ok?: unknown }).ok !== true) return null;
+  const data = (body as { data?: unknown }).data;
+  const count = typeof data === "object" && data !== null ? (data as { needAttention?: unknown }).needAttention : null;
+  return Number.isInteger(count) && (count as number) >= 0 ? (count as number) : null;
+}
 
 export function AlertsIndicator({ initialCount }: { initialCount: number }) {
   // A polled count holds until the server renders the header again (a navigation) with a newer one.
@@ -19,8 +27,8 @@ export function AlertsIndicator({ initialCount }: { initialCount: number }) {
     const timer = setInterval(async () => {
       if (document.visibilityState !== "visible") return;
       const response = await fetch(ALERTS_SUMMARY_ROUTE, { cache: "no-store" }).catch(() => null);
-      const summary = SummarySchema.safeParse(await response?.json().catch(() => null));
-      if (summary.success) setPolled({ since: initialCount, count: summary.data.data.needAttention });
+      const polledCount = needAttentionOf(await response?.json().catch(() => null));
+      if (polledCount !== null) setPolled({ since: initialCount, count: polledCount });
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [initialCount]);

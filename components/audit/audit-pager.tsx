@@ -2,7 +2,7 @@
 // Page controls for the audit trail: moving keeps every filter in the URL.
 import { useRouter } from "next/navigation";
 import { Pagination } from "@/components/ui/pagination";
-import { auditFiltersHref, type AuditFilters } from "@/lib/audit/filters";
+import { auditFiltersHref, type AuditFilters } from "@/lib/audit/filter-values";
 
 export function AuditPager({ filters, total, pages }: { filters: AuditFilters; total: number; pages: number }) {
   const router = useRouter();

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Say } from "@/lib/events/summary-messages";
-import { EMBED_MESSAGE_TYPES, embedUrlForPatient, type EmbedMessage } from "@/lib/contract/session-grants";
+import { EMBED_MESSAGE_TYPES, embedUrlForPatient, type EmbedMessage } from "@/lib/contract/embed";
 import { PlanNotices, type PlanNotice } from "@/components/embedded/plan-notices";
 import { useEmbedSession } from "@/components/embedded/use-embed-session";
 

@@ -3,7 +3,7 @@
 // mounted frame. The grant's address is kept in component state only: never in storage, the URL or
 // a cache, and the request is made with `cache: "no-store"`.
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from "react";
-import { EMBED_MESSAGE_TYPES, type EmbedMessage } from "@/lib/contract/session-grants";
+import { EMBED_MESSAGE_TYPES, type EmbedMessage } from "@/lib/contract/embed";
 import { acceptEmbedMessage, isRefusal } from "@/lib/embedded/messages";
 import {
   EMBED_SESSION_ROUTE,

@@ -3,7 +3,7 @@
 // days. Produces the filter string (`2026-01-10`, `<…`, `>…`, `a..b`) or "" for any time.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { formatDateFilter, parseDateFilter } from "@/lib/contract";
+import { formatDateFilter, parseDateFilter } from "@/lib/contract/date-filter";
 
 type Mode = "any" | "on" | "before" | "after" | "between";
 

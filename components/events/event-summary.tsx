@@ -3,7 +3,8 @@
 // event is about a patient; and the drawer's labelled view of the records an event carries.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { plansHref, type EventSummary } from "@/lib/events/summary";
+import { plansHref } from "@/lib/events/links";
+import type { EventSummary } from "@/lib/events/summary";
 import { formatSummary, type Say } from "@/lib/events/summary-messages";
 import { NameWithId } from "@/components/ui/id-text";
 

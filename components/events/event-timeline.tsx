@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { timeLocale } from "@/lib/i18n/locales";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
-import { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filters";
+import { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filter-values";
 import type { TimelinePage } from "@/lib/events/timeline/list";
 import { EventDrawer } from "@/components/events/event-drawer";
 import { EventList } from "@/components/events/event-list";

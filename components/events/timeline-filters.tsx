@@ -3,8 +3,9 @@
 // the event data (applied as you type, after a short pause).
 import { useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
-import { EVENT_TYPES, eventTypesIn, type EventCategory } from "@/lib/contract";
-import { TIMELINE_CATEGORIES, type TimelineFilters } from "@/lib/events/timeline/filters";
+import { EVENT_TYPES, eventTypesIn, type EventCategory } from "@/lib/contract/event-types";
+import { TIMELINE_CATEGORIES } from "@/lib/events/categories";
+import type { TimelineFilters } from "@/lib/events/timeline/filter-values";
 import { categoryLabel } from "@/components/events/format";
 import { DateFilterInput } from "@/components/events/date-filter-input";
 

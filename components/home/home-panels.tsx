@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { HomeEvent, PractitionerHome } from "@/lib/home/reads";
 import { formatSummary } from "@/lib/events/summary-messages";
 import { When } from "@/components/ui/when";
-import { plansHref } from "@/lib/events/summary";
+import { plansHref } from "@/lib/events/links";
 import { categoryLabel } from "@/components/events/format";
 
 export function Panel({

@@ -12,8 +12,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { RequestId } from "@/components/ui/states";
 import type { ResourceRecord } from "@/lib/contract";
 import { checkResourceFile, DROPZONE_ACCEPT, maxFileLabel } from "@/lib/resources/file-check";
-import { fieldErrors } from "@/lib/contract/field-errors";
-import { ResourceEditSchema, type ResourceEdit } from "@/lib/resources/fields";
+import { checkResourceFields, type ResourceEdit } from "@/lib/resources/field-rules";
 import { failure as failed, invalid, type ActionFailure } from "@/lib/actions/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { ResourceFieldset } from "@/components/resources/resource-fieldset";
@@ -69,8 +68,8 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
   });
 
   async function submit() {
-    const parsed = ResourceEditSchema.safeParse(fields);
-    if (!parsed.success) return setFailure(said(invalid(fieldErrors(parsed.error.issues))));
+    const problems = checkResourceFields({ ...fields });
+    if (Object.keys(problems).length) return setFailure(said(invalid(problems)));
     if (!file) {
       onSave(fields);
       return onClose();

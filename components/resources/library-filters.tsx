@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
-import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract";
+import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract/resource-values";
 import type { ResourceListFilter } from "@/lib/resources/fields";
 
 interface Props {

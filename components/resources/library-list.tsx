@@ -2,6 +2,7 @@
 // The practitioner's library: filters, the table, pages, and the edit and delete dialogs. Edits and
 // deletes show at once; when the platform refuses, the list goes back and a message says why. A
 // delete waits a few seconds behind an Undo toast before it is sent (use-deferred-delete).
+import dynamic from "next/dynamic";
 import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -13,13 +14,15 @@ import { FILTER_MAX_ITEMS, hasFilters } from "@/lib/resources/list-filter";
 import type { ActionFailure } from "@/lib/actions/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { shownError } from "@/lib/actions/client";
-import { EditDialog } from "@/components/resources/edit-dialog";
 import { LibraryFilters } from "@/components/resources/library-filters";
 import { ResourceTable } from "@/components/resources/resource-table";
 import { useDeleteResource, useLibrary, useUpdateResource } from "@/components/resources/use-resources";
 import { useUrlPaging } from "@/components/ui/use-url-paging";
 import { deleteOnLeave, useDeferredDelete } from "@/components/resources/use-deferred-delete";
 import { toast } from "sonner";
+
+// The edit dialog (and its file checks) loads when a resource is first edited, not with the page.
+const EditDialog = dynamic(() => import("@/components/resources/edit-dialog").then((m) => m.EditDialog));
 
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 

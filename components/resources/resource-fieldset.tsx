@@ -4,7 +4,7 @@
 // otherwise the plan's id can be typed.
 import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
-import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract";
+import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract/resource-values";
 import type { ResourceEdit } from "@/lib/resources/fields";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 

@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { Say } from "@/lib/events/summary-messages";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { Button } from "@/components/ui/button";
-import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
+import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract/resource-values";
 import {
   ALLOWED_TYPES_LABEL,
   checkFileNameAndSize,

@@ -7,8 +7,7 @@ import { toast } from "sonner";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { invalid, type ActionFailure } from "@/lib/actions/result";
-import { fieldErrors } from "@/lib/contract/field-errors";
-import { ResourceFieldsSchema, type ResourceEdit } from "@/lib/resources/fields";
+import { checkResourceFields, type ResourceEdit } from "@/lib/resources/field-rules";
 import { libraryKey } from "@/components/resources/use-resources";
 import { resourceForm, sendResourceForm } from "@/components/resources/upload-request";
 
@@ -63,12 +62,9 @@ export function useUploadQueue(practitionerId: string | undefined) {
 
   const uploadOne = useCallback(
     async (draft: UploadDraft) => {
-      const fields = ResourceFieldsSchema.safeParse(draft.fields);
-      if (!fields.success) {
-        update(draft.key, {
-          status: "failed",
-          failure: invalid(fieldErrors(fields.error.issues)),
-        });
+      const problems = checkResourceFields({ ...draft.fields });
+      if (Object.keys(problems).length) {
+        update(draft.key, { status: "failed", failure: invalid(problems) });
         return;
       }
       update(draft.key, { status: "uploading", progress: 0, failure: undefined });

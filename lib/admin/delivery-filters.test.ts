@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DeliveryListQuerySchema } from "@/lib/contract";
-import { deliveryFiltersHref, deliveryQuery, parseDeliveryFilters } from "@/lib/admin/delivery-filters";
+import { fieldErrors } from "@/lib/contract/field-errors";
+import { checkDeliveryForm, DEFAULT_DELIVERY_FILTERS } from "@/lib/admin/delivery-filter-values";
+import {
+  deliveryFiltersHref,
+  deliveryQuery,
+  DeliveryFiltersSchema,
+  parseDeliveryFilters,
+} from "@/lib/admin/delivery-filters";
 
 describe("parseDeliveryFilters", () => {
   it("gives the defaults for an empty URL", () => {
@@ -72,5 +79,36 @@ describe("deliveryFiltersHref", () => {
     expect(href).toBe("/admin/webhooks?delivered=true&page=2");
     const back = parseDeliveryFilters(Object.fromEntries(new URL(href, "http://x").searchParams));
     expect(back.filters).toEqual(filters);
+  });
+});
+
+describe("the browser's check of the filters form (zod-free) against the server's schema", () => {
+  const form = { attempted_at: "", event_id: "", delivered: "", sort: "attempted_at", order: "DESC", size: "25" };
+  const cases: Array<[string, Partial<typeof form>]> = [
+    ["the defaults", {}],
+    ["every filter set", { attempted_at: " >2026-03-01 ", event_id: " evt_1 ", delivered: "false", sort: "event_id" }],
+    ["a range", { attempted_at: "2026-03-01..2026-03-31", order: "ASC", size: "100" }],
+    ["a date that is not a day", { attempted_at: "2026-02-30" }],
+    ["a backwards range", { attempted_at: "2026-03-31..2026-03-01" }],
+    ["an event id too long", { event_id: "e".repeat(201) }],
+    ["an event id at the limit", { event_id: "e".repeat(200) }],
+    ["delivered neither true nor false", { delivered: "maybe" }],
+    ["an unknown sort", { sort: "status_code" }],
+    ["an unknown order", { order: "up" }],
+    ["a page size not offered", { size: "30" }],
+    ["a page size that is not a number", { size: "lots" }],
+    ["blank selects", { sort: " ", order: "", size: "" }],
+    ["several faults at once", { attempted_at: "yesterday", delivered: "x", size: "7" }],
+  ];
+  it.each(cases)("agrees on %s", (_name, change) => {
+    const input = { ...form, ...change };
+    const server = DeliveryFiltersSchema.safeParse({ ...input, page: 1 });
+    const browser = checkDeliveryForm(input);
+    if (server.success) expect(browser).toEqual({ ok: true, filters: server.data });
+    else expect(browser).toEqual({ ok: false, errors: fieldErrors(server.error.issues) });
+  });
+
+  it("has the schema's defaults", () => {
+    expect(DeliveryFiltersSchema.parse({})).toEqual(DEFAULT_DELIVERY_FILTERS);
   });
 });

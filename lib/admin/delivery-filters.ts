@@ -1,42 +1,61 @@
 // The deliveries table's filters as they travel in the page URL (so a filtered view can be linked
 // and the browser's back button works), and their translation into the platform's query (spec 4.5).
-// Shared by the server page and the browser form; no server-only imports.
+// The schema the server page parses the URL with; the browser's form checks with the zod-free
+// ./delivery-filter-values, whose values this schema is built from.
 import { z } from "zod";
-import { DateFilterStringSchema } from "@/lib/contract/date-filter";
-import { blankToUndefined, parseUrlFilters, urlFiltersHref, type SearchParams } from "@/lib/admin/url-filters";
+import { DateFilterStringSchema } from "@/lib/contract/date-filter-schema";
+import { blankToUndefined, parseUrlFilters, type SearchParams } from "@/lib/admin/url-filters";
+import {
+  DEFAULT_DELIVERY_FILTERS,
+  DELIVERY_FILTER_MESSAGES,
+  DELIVERY_ORDERS,
+  DELIVERY_OUTCOMES,
+  DELIVERY_PAGE_MAX,
+  DELIVERY_PAGE_SIZES,
+  DELIVERY_SORTS,
+  EVENT_ID_MAX,
+  type DeliveryFilters,
+} from "@/lib/admin/delivery-filter-values";
 
-export const DELIVERY_PAGE_SIZES = [10, 25, 50, 100] as const;
+export {
+  DEFAULT_DELIVERY_FILTERS,
+  DELIVERY_PAGE_SIZES,
+  deliveryFiltersHref,
+  type DeliveryFilters,
+} from "@/lib/admin/delivery-filter-values";
 
 export const DeliveryFiltersSchema = z.object({
   attempted_at: z.preprocess(blankToUndefined, DateFilterStringSchema.optional()),
-  event_id: z.preprocess(blankToUndefined, z.string().max(200, "admin.deliveryFilters.errors.eventId").optional()),
-  delivered: z.preprocess(
-    blankToUndefined,
-    z.enum(["true", "false"], "admin.deliveryFilters.errors.delivered").optional(),
-  ),
+  event_id: z.preprocess(blankToUndefined, z.string().max(EVENT_ID_MAX, DELIVERY_FILTER_MESSAGES.eventId).optional()),
+  delivered: z.preprocess(blankToUndefined, z.enum(DELIVERY_OUTCOMES, DELIVERY_FILTER_MESSAGES.delivered).optional()),
   sort: z.preprocess(
     blankToUndefined,
-    z.enum(["attempted_at", "event_id"], "admin.deliveryFilters.errors.sort").default("attempted_at"),
+    z.enum(DELIVERY_SORTS, DELIVERY_FILTER_MESSAGES.sort).default(DEFAULT_DELIVERY_FILTERS.sort),
   ),
-  order: z.preprocess(blankToUndefined, z.enum(["ASC", "DESC"], "admin.deliveryFilters.errors.order").default("DESC")),
+  order: z.preprocess(
+    blankToUndefined,
+    z.enum(DELIVERY_ORDERS, DELIVERY_FILTER_MESSAGES.order).default(DEFAULT_DELIVERY_FILTERS.order),
+  ),
   page: z.preprocess(
     blankToUndefined,
-    z.coerce.number().int("validation.pageWhole").min(1, "validation.pageMin").max(100_000).default(1),
+    z.coerce
+      .number()
+      .int("validation.pageWhole")
+      .min(1, "validation.pageMin")
+      .max(DELIVERY_PAGE_MAX)
+      .default(DEFAULT_DELIVERY_FILTERS.page),
   ),
   size: z.preprocess(
     blankToUndefined,
     z.coerce
-      .number()
-      .refine(
-        (n) => (DELIVERY_PAGE_SIZES as readonly number[]).includes(n),
-        `Show ${DELIVERY_PAGE_SIZES.join(", ")} per page.`,
-      )
-      .default(25),
+      .number(DELIVERY_FILTER_MESSAGES.size)
+      .refine((n) => (DELIVERY_PAGE_SIZES as readonly number[]).includes(n), DELIVERY_FILTER_MESSAGES.size)
+      .default(DEFAULT_DELIVERY_FILTERS.size),
   ),
 });
-export type DeliveryFilters = z.infer<typeof DeliveryFiltersSchema>;
-
-export const DEFAULT_DELIVERY_FILTERS: DeliveryFilters = DeliveryFiltersSchema.parse({});
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The browser's type (lib/admin/delivery-filter-values.ts) is what the schema gives, no more, no less.
+true satisfies SameType<DeliveryFilters, z.output<typeof DeliveryFiltersSchema>>;
 
 /** The filters of a page URL; bad values come back as field messages and the defaults are used. */
 export function parseDeliveryFilters(raw: SearchParams): {
@@ -58,9 +77,4 @@ export function deliveryQuery(f: DeliveryFilters) {
     },
     page: { number: f.page, size: f.size },
   };
-}
-
-/** The page URL's query string for these filters (defaults left out), e.g. for pager links. */
-export function deliveryFiltersHref(base: string, f: DeliveryFilters): string {
-  return urlFiltersHref(base, f, DEFAULT_DELIVERY_FILTERS);
 }

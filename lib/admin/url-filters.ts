@@ -1,7 +1,7 @@
 // Filters that travel in a page's URL (so a filtered view can be linked and the back button works):
 // reading them leniently, and writing them back with the defaults left out. Shared by server pages
 // and browser forms; no server-only imports.
-import { z } from "zod";
+import type { z } from "zod";
 import { fieldErrors } from "@/lib/contract/field-errors";
 
 export type SearchParams = Record<string, string | string[] | undefined>;

@@ -1,7 +1,8 @@
 // The audit page's URL filters as a table: what each value means, and the sentence a bad one gets
 // (the other filters still apply).
 import { describe, expect, it } from "vitest";
-import { auditFiltersHref, parseAuditFilters } from "@/lib/audit/filters";
+import { auditFiltersHref, AuditFiltersSchema, parseAuditFilters } from "@/lib/audit/filters";
+import { DEFAULT_AUDIT_FILTERS } from "@/lib/audit/filter-values";
 import { dayRangeIn } from "@/lib/audit/day-range";
 import { translatorFor } from "@/lib/i18n/translator";
 
@@ -60,5 +61,11 @@ describe("dayRangeIn", () => {
       lt: new Date("2026-03-09T04:00:00Z"),
     });
     expect(dayRangeIn(undefined, undefined, "UTC")).toEqual({});
+  });
+});
+
+describe("the browser's defaults (zod-free, for the pager's links)", () => {
+  it("are what the schema gives for no filters", () => {
+    expect(AuditFiltersSchema.parse({})).toEqual(DEFAULT_AUDIT_FILTERS);
   });
 });

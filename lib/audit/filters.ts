@@ -4,7 +4,10 @@
 import { z } from "zod";
 import { isCalendarDate } from "@/lib/contract/date-filter";
 import { AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
-import { blankToUndefined, parseUrlFilters, urlFiltersHref, type SearchParams } from "@/lib/admin/url-filters";
+import { blankToUndefined, parseUrlFilters, type SearchParams } from "@/lib/admin/url-filters";
+import type { AuditFilters } from "@/lib/audit/filter-values";
+
+export { auditFiltersHref, DEFAULT_AUDIT_FILTERS, type AuditFilters } from "@/lib/audit/filter-values";
 
 /** The person filter's value for entries the app wrote itself. */
 export const SYSTEM_PERSON = "system";
@@ -30,9 +33,9 @@ export const AuditFiltersSchema = z.object({
     z.coerce.number().int("validation.pageWhole").min(1, "validation.pageMin").max(1_000_000).default(1),
   ),
 });
-export type AuditFilters = z.infer<typeof AuditFiltersSchema>;
-
-export const DEFAULT_AUDIT_FILTERS: AuditFilters = AuditFiltersSchema.parse({});
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The browser's type (lib/audit/filter-values.ts) is what the schema gives, no more, no less.
+true satisfies SameType<AuditFilters, z.output<typeof AuditFiltersSchema>>;
 
 export function parseAuditFilters(raw: SearchParams): { filters: AuditFilters; errors: Record<string, string[]> } {
   const parsed = parseUrlFilters(AuditFiltersSchema, raw);
@@ -45,8 +48,4 @@ export function parseAuditFilters(raw: SearchParams): { filters: AuditFilters; e
     };
   }
   return parsed;
-}
-
-export function auditFiltersHref(base: string, filters: AuditFilters): string {
-  return urlFiltersHref(base, filters, DEFAULT_AUDIT_FILTERS);
 }

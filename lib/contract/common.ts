@@ -1,12 +1,14 @@
 // Small shared pieces of the platform contract: timestamps, user references, API errors.
 // Used by both the app's client (to parse responses) and the sandbox (to build them).
 import { z } from "zod";
+import { USER_TYPES } from "./user-types";
+
+export * from "./user-types";
 
 /** ISO 8601 UTC timestamp as the platform sends it (e.g. "2025-01-15T12:00:00.000Z"). */
 export const TimestampSchema = z.iso.datetime({ offset: true });
 
-export const UserTypeSchema = z.enum(["Practitioner", "Staff"]);
-export type UserType = z.infer<typeof UserTypeSchema>;
+export const UserTypeSchema = z.enum(USER_TYPES);
 
 /** `{ id, type }` of a practitioner or staff member (token resource_owner, session grant user). */
 export const UserRefSchema = z.object({ id: z.string().min(1), type: UserTypeSchema });

@@ -1,6 +1,6 @@
 // The date filter forms of spec 4 (`yyyy-mm-dd`, `<yyyy-mm-dd`, `>yyyy-mm-dd`, `a..b`), as a pure
-// parser and matcher. Dates are calendar days in UTC; a range includes both ends.
-import { z } from "zod";
+// parser and matcher. Dates are calendar days in UTC; a range includes both ends. Zod-free (the
+// browser's date filter input uses it); the query-parameter schema is in ./date-filter-schema.
 
 export type DateFilter =
   | { kind: "on"; date: string }
@@ -118,9 +118,3 @@ export function formatDateFilter(filter: DateFilter): string {
       return `${filter.from}..${filter.to}`;
   }
 }
-
-/** Query-parameter schema: validates the string and keeps it as sent. */
-export const DateFilterStringSchema = z.string().superRefine((value, ctx) => {
-  const result = parseDateFilter(value);
-  if (!result.ok) ctx.addIssue({ code: "custom", message: result.message });
-});

@@ -2,69 +2,22 @@
 // query rules of each list endpoint (event_type only where allowed, exact sort_by/order_by values).
 import { z } from "zod";
 import { TimestampSchema } from "./common";
-import { DateFilterStringSchema } from "./date-filter";
+import { DateFilterStringSchema } from "./date-filter-schema";
 import { PageQuerySchema, PaginationMetaSchema } from "./pagination";
 import { PatchVersionSchema } from "./versions";
+import {
+  EVENT_CATEGORIES,
+  EVENT_LIST_RULES,
+  EVENT_TYPES,
+  eventTypesIn,
+  type EventCategory,
+  type EventType,
+} from "./event-types";
 
-export const EVENT_CATEGORIES = [
-  "clinic_keys",
-  "lab_orders",
-  "orders",
-  "patients",
-  "products",
-  "treatment_plans",
-] as const;
+export * from "./event-types";
+
 export const EventCategorySchema = z.enum(EVENT_CATEGORIES);
-export type EventCategory = z.infer<typeof EventCategorySchema>;
-
-/** Every event type of spec 6.1 with the list it appears in. */
-export const EVENT_TYPE_CATEGORY = {
-  "clinic_key.revoked": "clinic_keys",
-  "clinic_key.activated": "clinic_keys",
-  "lab_order.updated": "lab_orders",
-  "order.placed": "orders",
-  "patient.created": "patients",
-  "patient.updated": "patients",
-  "patient.emancipated": "patients",
-  "product.created": "products",
-  "product.updated": "products",
-  "product.description.updated": "products",
-  "treatment_plan.created": "treatment_plans",
-  "treatment_plan.updated": "treatment_plans",
-  "treatment_plan.recommendation.updated": "treatment_plans",
-  "treatment_plan.lab_recommendation.updated": "treatment_plans",
-} as const satisfies Record<string, EventCategory>;
-
-export type EventType = keyof typeof EVENT_TYPE_CATEGORY;
-export const EVENT_TYPES = Object.keys(EVENT_TYPE_CATEGORY) as EventType[];
 export const EventTypeSchema = z.enum(EVENT_TYPES as [EventType, ...EventType[]]);
-
-export function eventCategoryOf(type: EventType): EventCategory {
-  return EVENT_TYPE_CATEGORY[type];
-}
-export function eventTypesIn(category: EventCategory): EventType[] {
-  return EVENT_TYPES.filter((t) => EVENT_TYPE_CATEGORY[t] === category);
-}
-
-/** List path of each category, e.g. `/api/events/patients`. */
-export function eventListPath(category: EventCategory): string {
-  return `/api/events/${category}`;
-}
-export function eventPath(id: string): string {
-  return `/api/events/${encodeURIComponent(id)}`;
-}
-
-/** Rules of the table in spec 4.4. */
-export const EVENT_LIST_RULES: Record<EventCategory, { eventTypeFilter: boolean; sortBy: readonly string[] }> = {
-  clinic_keys: { eventTypeFilter: true, sortBy: ["event_type", "created_at"] },
-  lab_orders: { eventTypeFilter: false, sortBy: ["created_at"] },
-  orders: { eventTypeFilter: true, sortBy: ["event_type", "created_at"] },
-  patients: { eventTypeFilter: true, sortBy: ["event_type", "created_at"] },
-  products: { eventTypeFilter: true, sortBy: ["event_type", "created_at"] },
-  treatment_plans: { eventTypeFilter: true, sortBy: ["event_type", "created_at"] },
-};
-
-export const EVENT_RETENTION_DAYS = 30;
 
 export const OrderBySchema = z.enum(["ASC", "DESC"]);
 export type OrderBy = z.infer<typeof OrderBySchema>;
@@ -115,13 +68,3 @@ export type EventRecord = z.infer<typeof EventRecordSchema>;
 export const EventListResponseSchema = z.object({ events: z.array(EventRecordSchema), meta: PaginationMetaSchema });
 export type EventListResponse = z.infer<typeof EventListResponseSchema>;
 export const EventResponseSchema = z.object({ event: EventRecordSchema });
-
-/** The key under `data` that holds the record an event is about, e.g. `patient` for patient.* */
-export const EVENT_DATA_KEY: Record<EventCategory, string> = {
-  clinic_keys: "clinic_key",
-  lab_orders: "lab_order",
-  orders: "order",
-  patients: "patient",
-  products: "product",
-  treatment_plans: "treatment_plan",
-};

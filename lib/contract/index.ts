@@ -4,6 +4,7 @@ export * from "./common";
 export * from "./oauth";
 export * from "./pagination";
 export * from "./date-filter";
+export * from "./date-filter-schema";
 export * from "./resources";
 export * from "./file-kind";
 export * from "./clinic";

@@ -1,7 +1,7 @@
 // Webhooks (spec 2.5, 4.5, 6.2, 6.3): payload, signature header, delivery records and their query.
 import { z } from "zod";
 import { TimestampSchema } from "./common";
-import { DateFilterStringSchema } from "./date-filter";
+import { DateFilterStringSchema } from "./date-filter-schema";
 import { EventRecordSchema } from "./events";
 import { PageQuerySchema, PaginationMetaSchema } from "./pagination";
 

@@ -2,7 +2,7 @@
 // from the iframe it mounted (not another window of that origin, not a stale frame), and only the
 // contract's known message types with valid fields. Everything else is dropped without a word.
 // Browser-safe (no server imports).
-import { EmbedMessageSchema, type EmbedMessage } from "@/lib/contract/session-grants";
+import { EmbedMessageSchema, type EmbedMessage } from "@/lib/contract/embed";
 
 /** The parts of a MessageEvent that decide whether to trust it. */
 export interface IncomingMessage {

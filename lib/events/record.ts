@@ -2,7 +2,8 @@
 // beyond spec 6.1 exist ("not shown"), and refusing an authentic delivery would make the platform
 // retry it and eventually disable our endpoint; such events are kept under the category "other".
 import { z } from "zod";
-import { EVENT_TYPE_CATEGORY, EventDataSchema, TimestampSchema, type EventCategory } from "@/lib/contract";
+import { EVENT_TYPE_CATEGORY, EventDataSchema, TimestampSchema } from "@/lib/contract";
+import { OTHER_CATEGORY, type StoredCategory } from "@/lib/events/categories";
 
 export const StorableEventSchema = z.object({
   id: z.string().min(1).max(200),
@@ -14,8 +15,7 @@ export const StorableEventSchema = z.object({
 });
 export type StorableEvent = z.infer<typeof StorableEventSchema>;
 
-export const OTHER_CATEGORY = "other";
-export type StoredCategory = EventCategory | typeof OTHER_CATEGORY;
+export { OTHER_CATEGORY, type StoredCategory } from "@/lib/events/categories";
 
 export function categoryOfType(type: string): StoredCategory {
   return Object.hasOwn(EVENT_TYPE_CATEGORY, type)

@@ -47,9 +47,6 @@ const nameOf = (p: z.infer<typeof Named>) =>
     .filter(Boolean)
     .join(" ");
 
-/** Where the app shows a patient's treatment plans (the embedded feature opened for them). */
-export const plansHref = (patientId: string) => `/embedded?patient=${encodeURIComponent(patientId)}`;
-
 /** 45 for 4500: totals are in cents; the message writes dollars in the reader's format ("$45.00", "45,00 $"). */
 export const dollars = (cents: number) => cents / 100;
 

@@ -9,6 +9,7 @@ import {
   toCreateInput,
   toUpdateInput,
 } from "./fields";
+import { checkResourceFields } from "./field-rules";
 
 const good = {
   name: "Sleep guide",
@@ -115,5 +116,33 @@ describe("PlatformIdSchema", () => {
     ["x".repeat(101), false],
   ])("%j → %s", (id, valid) => {
     expect(PlatformIdSchema.safeParse(id).success).toBe(valid);
+  });
+});
+
+describe("the browser's check of the form (zod-free) against the server's schema", () => {
+  const cases: Array<[string, Record<string, unknown>]> = [
+    ["a good form", good],
+    ["nothing but the required fields", { name: "A", save_to_library: "false" }],
+    ["blank selects", { ...good, type: "", category: "", treatment_plan_id: "" }],
+    ["a name of spaces", { ...good, name: "   " }],
+    ["no name at all", { ...good, name: undefined }],
+    ["a name that is not text", { ...good, name: 12 }],
+    ["a name at the limit, spaces around", { ...good, name: ` ${"n".repeat(255)} ` }],
+    ["a name too long", { ...good, name: "n".repeat(256) }],
+    ["a line break inside the name", { ...good, name: "a\nb" }],
+    ["a line break at the end (trimmed away)", { ...good, name: "ab\n" }],
+    ["too long and a control character", { ...good, name: `\u0000${"n".repeat(300)}x` }],
+    ["an unknown type", { ...good, type: "Poster" }],
+    ["an unknown category", { ...good, category: "Sleep" }],
+    ["a plan id with a slash", { ...good, treatment_plan_id: "../tp" }],
+    ["a plan id too long", { ...good, treatment_plan_id: "t".repeat(101) }],
+    ["a plan id with spaces around", { ...good, treatment_plan_id: " tp_1 " }],
+    ["no save choice", { ...good, save_to_library: undefined }],
+    ["a save choice that is not one", { ...good, save_to_library: "yes" }],
+    ["everything wrong", { name: "", type: 1, category: null, treatment_plan_id: "a b", save_to_library: "" }],
+  ];
+  it.each(cases)("agrees on %s", (_name, fields) => {
+    const server = ResourceFieldsSchema.safeParse(fields);
+    expect(checkResourceFields(fields)).toEqual(server.success ? {} : fieldErrors(server.error.issues));
   });
 });

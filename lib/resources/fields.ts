@@ -1,5 +1,6 @@
-// What the resource forms send (upload, edit) and the library's list query, as zod schemas shared
-// by the browser form and the server: one source for the rules and for the types. Not server-only.
+// What the resource forms send (upload, edit) and the library's list query, as the zod schemas the
+// server validates with. Their rules and messages come from lib/resources/field-rules.ts, which the
+// browser's forms check with (without zod).
 import { z } from "zod";
 import {
   MAX_PAGE_SIZE,
@@ -8,32 +9,45 @@ import {
   type ResourceCreateInput,
   type ResourceUpdateInput,
 } from "@/lib/contract";
+import {
+  FIELD_MESSAGES,
+  PLATFORM_ID_MAX,
+  PLATFORM_ID_PATTERN,
+  RESOURCE_NAME_MAX,
+  RESOURCE_NAME_PATTERN,
+  isPlatformId,
+  SAVE_TO_LIBRARY,
+  type ResourceEdit,
+} from "@/lib/resources/field-rules";
+
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** Platform ids as they travel in URLs and forms: short, no spaces or slashes. */
 export const PlatformIdSchema = z
   .string()
   .trim()
   .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_.:-]+$/, "is not a valid id");
+  .max(PLATFORM_ID_MAX)
+  .regex(PLATFORM_ID_PATTERN, "is not a valid id");
 
 const name = z
-  .string()
+  .string(FIELD_MESSAGES.nameRequired)
   .trim()
-  .min(1, "resources.actions.nameRequired")
-  .max(255, "resources.actions.nameTooLong")
-  // A name is one line of text; control characters (NUL, escape sequences, line breaks) only corrupt it.
-  .regex(/^\P{Cc}*$/u, "resources.actions.nameControl");
+  .min(1, FIELD_MESSAGES.nameRequired)
+  .max(RESOURCE_NAME_MAX, FIELD_MESSAGES.nameTooLong)
+  .regex(RESOURCE_NAME_PATTERN, FIELD_MESSAGES.nameControl);
 /** Selects send "" for "none". */
 const blank = z.literal("");
-const saveToLibrary = z.enum(["true", "false"], "resources.actions.chooseSave");
+const saveToLibrary = z.enum(SAVE_TO_LIBRARY, FIELD_MESSAGES.chooseSave);
 
 /** Upload: the fields of one file (spec 2.2 minus the attachment, which travels as the file). */
 export const ResourceFieldsSchema = z.object({
   name,
-  type: z.union([blank, ResourceTypeSchema], "resources.actions.chooseType").optional(),
-  category: z.union([blank, ResourceCategorySchema], "resources.actions.chooseCategory").optional(),
-  treatment_plan_id: z.union([blank, PlatformIdSchema]).optional(),
+  type: z.union([blank, ResourceTypeSchema], FIELD_MESSAGES.chooseType).optional(),
+  category: z.union([blank, ResourceCategorySchema], FIELD_MESSAGES.chooseCategory).optional(),
+  treatment_plan_id: z
+    .union([blank, z.string().trim().refine(isPlatformId, FIELD_MESSAGES.choosePlan)], FIELD_MESSAGES.choosePlan)
+    .optional(),
   save_to_library: saveToLibrary,
 });
 export type ResourceFields = z.input<typeof ResourceFieldsSchema>;
@@ -56,7 +70,9 @@ export function toCreateInput(
 
 /** Edit: every field is sent; "" clears type, category or treatment plan. */
 export const ResourceEditSchema = ResourceFieldsSchema;
-export type ResourceEdit = z.input<typeof ResourceEditSchema>;
+export type { ResourceEdit };
+// The browser's form type (lib/resources/field-rules.ts) is what the schema takes, no more, no less.
+true satisfies SameType<ResourceEdit, z.input<typeof ResourceEditSchema>>;
 
 export function toUpdateInput(fields: z.output<typeof ResourceEditSchema>): ResourceUpdateInput {
   return {

@@ -1,15 +1,14 @@
 // The upload rules of spec 2.2 for one file, said by catalog key and values (`files.*`), shared by the browser (before upload)
 // and the app's server (again, since the browser can be bypassed): an allowed extension, a size
 // within the limit, and content whose detected type agrees with the extension. Not server-only.
+import { detectFileKind, EXTENSIONS_OF_KIND } from "@/lib/contract/file-kind";
 import {
   ALLOWED_FILE_EXTENSIONS,
   CONTENT_TYPE_BY_EXTENSION,
-  detectFileKind,
-  EXTENSIONS_OF_KIND,
   fileExtension,
   isAllowedExtension,
   MAX_RESOURCE_FILE_BYTES,
-} from "@/lib/contract";
+} from "@/lib/contract/resource-values";
 
 export type FileProblemCode =
   "extension_not_allowed" | "name_not_allowed" | "empty" | "too_large" | "content_not_allowed" | "content_mismatch";

@@ -5,7 +5,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import type { TimelineFilters } from "@/lib/events/timeline/filters";
-import { TIMELINE_CATEGORIES } from "@/lib/events/timeline/filters";
+import { TIMELINE_CATEGORIES } from "@/lib/events/categories";
 import { chartPeriod, daysBetween, dayOf, parseDate, todayIn } from "@/lib/events/timeline/period";
 
 export interface EventsPerDay {

@@ -2,12 +2,13 @@
 // argument): category, event type, a date filter in any form of spec 4, and free text searched in
 // the event data. Parsed here once; empty fields mean "no filter".
 import { z } from "zod";
-import { DateFilterStringSchema, EVENT_CATEGORIES } from "@/lib/contract";
-import { OTHER_CATEGORY } from "@/lib/events/record";
+import { DateFilterStringSchema } from "@/lib/contract";
+import { TIMELINE_CATEGORIES } from "@/lib/events/categories";
+import { type TimelineFilters } from "@/lib/events/timeline/filter-values";
+
+export { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filter-values";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
-export const TIMELINE_CATEGORIES = [...EVENT_CATEGORIES, OTHER_CATEGORY] as const;
 
 export const TimelineFiltersSchema = z.object({
   category: z.preprocess(blankToUndefined, z.enum(TIMELINE_CATEGORIES).optional()),
@@ -34,12 +35,11 @@ export const TimelineFiltersSchema = z.object({
   /** Newest first unless "oldest". Not a filter: it orders what the filters select. */
   sort: z.preprocess(blankToUndefined, z.enum(["newest", "oldest"]).optional()),
 });
-export type TimelineFilters = z.infer<typeof TimelineFiltersSchema>;
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The browser's type (lib/events/timeline/filter-values.ts) is what the schema gives, no more, no less.
+true satisfies SameType<TimelineFilters, z.output<typeof TimelineFiltersSchema>>;
 
 const CURSOR_INSTANT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** Whether any filter narrows the list (the sort order does not). */
-export const isFiltered = ({ sort: _sort, ...filters }: TimelineFilters) => Object.values(filters).some(Boolean);
 
 /** Keyset position: the last row shown (in the list's order, ties broken by id). */
 export const TimelineCursorSchema = z
