@@ -80,7 +80,7 @@ test("a platform failure is said in French with its request id", async ({ page }
   const item = page.getByRole("listitem", { name });
   await expect(item.getByRole("status")).toHaveText("Non téléversé", { timeout: 20_000 });
   await expect(item.getByRole("alert")).toContainText("La plateforme est injoignable pour le moment");
-  await expect(item.getByRole("alert")).toContainText(/Numéro de requête : \S+/);
+  await expect(item.getByRole("alert")).toContainText(/Numéro de requête\u202f: \S+/);
 });
 
 test("an admin action answers in French", async ({ page }) => {

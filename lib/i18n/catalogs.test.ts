@@ -50,6 +50,33 @@ function placeholders(message: string): string[] {
   return [...found].sort();
 }
 
+/**
+ * Where a French message's own words (not its ICU syntax) break the typographic rule: French sets a
+ * narrow no-break space (U+202F) before : ; ? ! and inside « », so "Type :" never wraps apart. One
+ * kind of space throughout, not a mix of U+00A0 and U+202F.
+ */
+function frenchSpacingFaults(message: string): string[] {
+  const faults: string[] = [];
+  const visit = (elements: MessageFormatElement[]) =>
+    elements.forEach((el, index) => {
+      if (el.type === TYPE.literal) {
+        for (const m of el.value.matchAll(/[:;?!»]/g)) {
+          const at = m.index;
+          const before = at > 0 ? el.value[at - 1] : index > 0 ? "{" : "";
+          if (m[0] === ":" && (/^[/\d]/.test(el.value[at + 1] ?? "") || /\d/.test(before))) continue; // https://, 14:05
+          if (before !== NARROW_NBSP) faults.push(el.value.slice(Math.max(0, at - 12), at + 1));
+        }
+        for (const m of el.value.matchAll(/«/g))
+          if (el.value[m.index + 1] !== NARROW_NBSP) faults.push(el.value.slice(m.index, m.index + 12));
+      } else if (el.type === TYPE.plural || el.type === TYPE.select)
+        for (const option of Object.values(el.options)) visit(option.value);
+      else if (el.type === TYPE.tag) visit(el.children);
+    });
+  visit(parse(message));
+  return faults;
+}
+const NARROW_NBSP = "\u202f";
+
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE_DIRS = ["app", "components", "lib"];
 
@@ -121,6 +148,24 @@ describe("message catalogs", () => {
       expect(differing.map(([key]) => key)).toEqual([]);
     },
   );
+
+  it("fr-CA: a narrow no-break space before : ; ? ! and inside « »", () => {
+    const faults = [...leaves(CATALOGS["fr-CA"])].flatMap(([key, text]) =>
+      frenchSpacingFaults(text).map((fault) => `${key}: ${fault}`),
+    );
+    expect(faults).toEqual([]);
+  });
+
+  it("the spacing check notices a plain space, no space and the wrong space", () => {
+    expect(frenchSpacingFaults("Type : {type}")).toHaveLength(1);
+    expect(frenchSpacingFaults("{name}: {message}")).toHaveLength(1);
+    expect(frenchSpacingFaults("Supprimer\u00a0?")).toHaveLength(1);
+    expect(frenchSpacingFaults("« {name}\u202f»")).toHaveLength(1);
+    expect(frenchSpacingFaults("{n, plural, one {Type\u202f: #} other {Types : #}}")).toHaveLength(1);
+    expect(
+      frenchSpacingFaults("«\u202f{name}\u202f» à 14:05, voir https://x\u202f; {total, number, ::currency/CAD}"),
+    ).toEqual([]);
+  });
 
   it("every key is used by the code", () => {
     expect([...english.keys()].filter((key) => !isUsed(key))).toEqual([]);
