@@ -2,13 +2,13 @@
 // and the browser's back button works), and their translation into the platform's query (spec 4.5).
 // Shared by the server page and the browser form; no server-only imports.
 import { z } from "zod";
-import { DateFilterStringSchema } from "@/lib/contract/date-filter";
+import { DateFilterFieldSchema } from "@/lib/events/date-filter-field";
 import { blankToUndefined, parseUrlFilters, urlFiltersHref, type SearchParams } from "@/lib/admin/url-filters";
 
 export const DELIVERY_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const DeliveryFiltersSchema = z.object({
-  attempted_at: z.preprocess(blankToUndefined, DateFilterStringSchema.optional()),
+  attempted_at: z.preprocess(blankToUndefined, DateFilterFieldSchema.optional()),
   event_id: z.preprocess(blankToUndefined, z.string().max(200, "admin.deliveryFilters.errors.eventId").optional()),
   delivered: z.preprocess(
     blankToUndefined,

@@ -2,29 +2,17 @@
 // kinds) in each, valid ICU syntax, and no key that no code uses. A key is used when some file of the
 // product names it, whole or after a namespace it opened (`useTranslations("header")` then
 // `t("signOut")`); a template literal (`sections.${key}.label`) covers the keys it can spell.
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import enMain from "@/messages/en.json";
 import frCAMain from "@/messages/fr-CA.json";
 import enError from "@/messages/error/en.json";
 import frCAError from "@/messages/error/fr-CA.json";
+import { PRODUCT_FILES, leaves, namedBy, type Tree } from "@/tooling/testing/catalog-keys";
 
-type Tree = { [key: string]: string | Tree };
 // Each locale's catalog is its main file and the error page's own (lib/i18n/request.ts merges them).
 const en: Tree = { ...enMain, ...enError };
 const CATALOGS: Record<string, Tree> = { en, "fr-CA": { ...frCAMain, ...frCAError } };
-
-function leaves(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(full, value);
-    else for (const [k, v] of leaves(value, full)) out.set(k, v);
-  }
-  return out;
-}
 
 /** "name:kind" for every argument of a message, nested ones included, and each select's options. */
 function placeholders(message: string): string[] {
@@ -63,7 +51,8 @@ function frenchSpacingFaults(message: string): string[] {
         for (const m of el.value.matchAll(/[:;?!»]/g)) {
           const at = m.index;
           const before = at > 0 ? el.value[at - 1] : index > 0 ? "{" : "";
-          if (m[0] === ":" && (/^[/\d]/.test(el.value[at + 1] ?? "") || /\d/.test(before))) continue; // https://, 14:05
+          // A mark inside a word is not punctuation: https://, 14:05, admin:grant, ?reason=.
+          if (/\S/.test(el.value[at + 1] ?? " ") && /\S/.test(before || " ")) continue;
           if (before !== NARROW_NBSP) faults.push(el.value.slice(Math.max(0, at - 12), at + 1));
         }
         for (const m of el.value.matchAll(/«/g))
@@ -77,57 +66,7 @@ function frenchSpacingFaults(message: string): string[] {
 }
 const NARROW_NBSP = "\u202f";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const SOURCE_DIRS = ["app", "components", "lib"];
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-
-interface FileUse {
-  namespaces: string[];
-  literals: Set<string>;
-  patterns: RegExp[];
-}
-
-function usesOf(text: string): FileUse {
-  const namespaces = [""];
-  for (const m of text.matchAll(
-    /(?:useTranslations|getTranslations|translatorFor\([^)]*\)\.bind|namespace:)\s*\(?\s*"([^"]+)"/g,
-  ))
-    namespaces.push(m[1]);
-  const literals = new Set<string>();
-  // Empty strings match too, so `value=""` does not pair its closing quote with the next opening one.
-  for (const m of text.matchAll(/"([^"\\\n]*)"|'([^'\\\n]*)'/g)) literals.add(m[1] ?? m[2]);
-  const patterns: RegExp[] = [];
-  for (const m of text.matchAll(/`([^`]*)`/g)) {
-    if (!m[1].includes("${")) literals.add(m[1]);
-    // Only a template that spells a key path (`roles.${role}`), not any string built in braces.
-    else if (/^[\w.]*(\$\{[^}]*\}[\w.]*)+$/.test(m[1]) && /\w\.|\.\w/.test(m[1].replace(/\$\{[^}]*\}/g, ""))) {
-      const parts = m[1].split(/\$\{[^}]*\}/).map((p) => p.replace(/[.*+?^$()|[\]\\]/g, "\\$&"));
-      patterns.push(new RegExp(`^${parts.join("[^.]+")}$`));
-    }
-  }
-  return { namespaces, literals, patterns };
-}
-
-const uses = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((file) =>
-  usesOf(fs.readFileSync(file, "utf8")),
-);
-
-function isUsed(key: string): boolean {
-  return uses.some(({ namespaces, literals, patterns }) =>
-    namespaces.some((ns) => {
-      if (ns && !key.startsWith(`${ns}.`)) return false;
-      const rest = ns ? key.slice(ns.length + 1) : key;
-      return literals.has(rest) || patterns.some((p) => p.test(rest));
-    }),
-  );
-}
+const isUsed = namedBy(PRODUCT_FILES);
 
 describe("message catalogs", () => {
   const english = leaves(en);

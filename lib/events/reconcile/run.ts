@@ -50,12 +50,13 @@ export async function reconcileClinic(
     return counters;
   } catch (error) {
     // The message of a typed client error is safe to show (no token, no body); anything else is not.
+    // The app's own words are catalog keys, said in the reader's language (components/ui/stored-text.tsx).
     const message =
       error instanceof ClinicApiError
         ? error.message
         : error instanceof QuotaExceededError
-          ? "People of the clinics were using most of the platform's request limit, so this run gave way to them. It is tried again shortly."
-          : "Reconciliation failed";
+          ? "events.reconciliation.errors.quota"
+          : "events.reconciliation.errors.failed";
     console.error(
       `[reconcile] clinic ${clinicId} run ${runId} failed:`,
       error instanceof Error ? `${error.name}: ${error.message}` : error,
