@@ -1,11 +1,11 @@
-// A text the server stored for people to read later (a reconciliation run's error): the app's own
-// words are stored as a catalog key and said in the reader's language; the platform's own words are
-// stored as they came and shown as they are.
+// A text kept for people to read later (a reconciliation run's error, a failure the browser noted):
+// the app's own words are kept as a catalog key (with its values) and said in the reader's language;
+// the platform's own words, and sentences a route already said, are shown as they are.
 import { useTranslations } from "next-intl";
 
-export function useStoredText(): (text: string) => string {
+export function useStoredText(): (text: string, values?: Record<string, string | number>) => string {
   const say = useTranslations();
-  return (text) => (say.has(text) ? say(text) : text);
+  return (text, values) => (say.has(text) ? say(text, values) : text);
 }
 
 export function StoredText({ text }: { text: string }) {

@@ -20,6 +20,7 @@ export const CLIENT_NAMESPACES = [
   "admin.sections",
   "admin.states",
   "admin.accounts",
+  "admin.connectionReasons",
   "admin.clinicKey",
   "admin.events",
   "admin.runs",

@@ -3,7 +3,7 @@
 // the cursor; then read the delivery log for failed deliveries. Safe to run twice or concurrently
 // with webhooks: the store ignores ids it has. Not the scheduling (request.ts, lib/jobs).
 import "server-only";
-import { ClinicApiError } from "@/lib/clinic-api/errors";
+import { ClinicApiError, PlatformUnavailableError } from "@/lib/clinic-api/errors";
 import { EVENT_CATEGORIES, type EventCategory } from "@/lib/contract";
 import type { Db } from "@/lib/events/store";
 import { storeEvents } from "@/lib/events/store";
@@ -52,11 +52,13 @@ export async function reconcileClinic(
     // The message of a typed client error is safe to show (no token, no body); anything else is not.
     // The app's own words are catalog keys, said in the reader's language (components/ui/stored-text.tsx).
     const message =
-      error instanceof ClinicApiError
-        ? error.message
-        : error instanceof QuotaExceededError
-          ? "events.reconciliation.errors.quota"
-          : "events.reconciliation.errors.failed";
+      error instanceof PlatformUnavailableError
+        ? "actions.platformUnavailable"
+        : error instanceof ClinicApiError
+          ? error.message
+          : error instanceof QuotaExceededError
+            ? "events.reconciliation.errors.quota"
+            : "events.reconciliation.errors.failed";
     console.error(
       `[reconcile] clinic ${clinicId} run ${runId} failed:`,
       error instanceof Error ? `${error.name}: ${error.message}` : error,
