@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/app/providers";
 import { saveLocaleAction } from "@/app/actions";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
+import { CLIENT_NAMESPACES, pickMessages } from "@/lib/i18n/client-messages";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 import { THEME_COOKIE, parseTheme, themeClass } from "@/lib/theme/theme";
@@ -25,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // page rendered once at build time could not.
   await headers();
   // The request's language (lib/i18n/server.ts): the page is written in it on the server, and the
-  // browser gets that one catalog through the provider. Times are shown on the signed-in clinic's
+  // browser gets that catalog's client namespaces through the provider (lib/i18n/client-messages.ts). Times are shown on the signed-in clinic's
   // clock (components/ui/when.tsx).
   const locale = await getLocale();
   const t = await getTranslations("layout");
@@ -34,7 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} className={themeClass(theme)}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={pickMessages(await getMessages(), CLIENT_NAMESPACES)}>
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"

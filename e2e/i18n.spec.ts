@@ -34,6 +34,9 @@ test("the first byte is French: the server-rendered HTML of the sign-in page", a
   expect(html).toMatch(/<html lang="fr-CA"/);
   expect(html).toContain("Se connecter avec la plateforme");
   expect(html).not.toContain("Sign in with the platform");
+  // The browser gets the client components' namespaces only, not the server pages' words (here the
+  // alerts page's), in the HTML's payload (lib/i18n/client-messages.ts).
+  expect(html).not.toContain("Les livraisons de webhooks, les connexions et la clé de la clinique sont vérifiées");
 });
 
 test("a practitioner signs in, uploads a resource and filters the timeline, all in French", async ({ page }) => {
@@ -53,6 +56,14 @@ test("a practitioner signs in, uploads a resource and filters the timeline, all 
     .setInputFiles([{ name, mimeType: "application/pdf", buffer: FILES.pdf }]);
   const item = page.getByRole("listitem", { name });
   await item.getByLabel("Type").selectOption({ label: "Plan alimentaire" });
+  // The practitioner's treatment plans, each named in French: patient · state · products · date.
+  await expect(
+    item
+      .getByLabel("Plan de traitement (facultatif)")
+      .locator("option")
+      .filter({ hasText: /^.+ · (actif|brouillon) · \d+ produits? · \d/ })
+      .first(),
+  ).toBeAttached();
   await page.getByRole("button", { name: "Téléverser 1 fichier" }).click();
   await expect(item.getByRole("status")).toHaveText("Téléversé", { timeout: 20_000 });
 
@@ -80,7 +91,7 @@ test("a platform failure is said in French with its request id", async ({ page }
   const item = page.getByRole("listitem", { name });
   await expect(item.getByRole("status")).toHaveText("Non téléversé", { timeout: 20_000 });
   await expect(item.getByRole("alert")).toContainText("La plateforme est injoignable pour le moment");
-  await expect(item.getByRole("alert")).toContainText(/Numéro de requête : \S+/);
+  await expect(item.getByRole("alert")).toContainText(/Numéro de requête\u202f: \S+/);
 });
 
 test("an admin action answers in French", async ({ page }) => {
@@ -93,6 +104,24 @@ test("an admin action answers in French", async ({ page }) => {
   await expect(
     page.getByText("Vérification en cours. Les nouvelles alertes s'affichent ici d'ici une minute.").first(),
   ).toBeVisible();
+  // sonner's own words are the app's too.
+  await expect(page.getByRole("button", { name: "Fermer la notification" }).first()).toBeAttached();
+});
+
+test("the audit trail reads in French: actions, details and the filter", async ({ page }) => {
+  await signInInFrench(page, CLINIC_ADMIN);
+  await page.goto("/admin/audit?action=auth.signed_in");
+  await expect(page.getByRole("heading", { level: 2, name: "Journal d'audit" })).toBeVisible();
+  const signIn = page.locator('tr[data-audit-action="auth.signed_in"]').first();
+  await expect(signIn).toContainText("Connexion");
+  await expect(signIn).toContainText("administrateur·rice\u202f: oui");
+  await expect(page.getByLabel("Action", { exact: true })).toHaveValue("auth.signed_in");
+  await expect(
+    page.getByLabel("Action", { exact: true }).locator("option", { hasText: "A supprimé une ressource" }),
+  ).toBeAttached();
+  await expect(
+    page.getByLabel("Personne", { exact: true }).locator("option", { hasText: "Clinic Connect (automatique)" }),
+  ).toBeAttached();
 });
 
 async function freshFrenchPage(browser: Browser): Promise<Page> {

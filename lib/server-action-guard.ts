@@ -4,7 +4,8 @@
 // larger than Next.js accepts for an action, a body that does not declare its length (sent in
 // chunks: a browser always declares it, and a chunked 50 MB body would be read before the limit
 // applies), and an Origin other than the host the request was sent to (a cross-site POST; Next.js
-// refuses it too, later and less plainly). Pure: headers in.
+// refuses it too, later and less plainly). Pure: headers in. The `error` words stay English: no page of
+// the app sends such a request, and Next.js's client never shows an action's error body to a person.
 export const SERVER_ACTION_BODY_LIMIT_BYTES = 1024 * 1024; // Next.js's default serverActions.bodySizeLimit ("1mb")
 
 export interface Refusal {

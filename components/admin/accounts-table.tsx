@@ -10,6 +10,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 import { IdText } from "@/components/ui/id-text";
+import { stateReasonText } from "@/lib/auth/state-reason";
 
 type ConnectionAction = (input: { connectionId: string }) => Promise<ActionResult>;
 
@@ -145,7 +146,9 @@ export function AccountsTable({
             label={perUser ? undefined : t("clinicConnection")}
           />
           {row.connection?.stateReason && (
-            <span className="block max-w-[14rem] text-xs text-slate-600">{row.connection.stateReason}</span>
+            <span className="block max-w-[14rem] text-xs text-slate-600">
+              {stateReasonText(say, row.connection.stateReason)}
+            </span>
           )}
         </>
       ),

@@ -9,6 +9,7 @@ import { getResult } from "@/lib/actions/client";
 import { eventColumn } from "@/components/admin/event-rows";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import { StoredText } from "@/components/ui/stored-text";
 import { When } from "@/components/ui/when";
 
 const ACTIVE = new Set(["queued", "running"]);
@@ -32,7 +33,11 @@ const RUN_COLUMNS = (t: Say): Column<Run>[] => [
       <>
         <StatusBadge state={r.status} />
         {ACTIVE.has(r.status) && <span className="block text-xs text-slate-600">{r.percent}%</span>}
-        {r.error && <span className="block max-w-xs text-xs text-red-700">{r.error}</span>}
+        {r.error && (
+          <span className="block max-w-xs text-xs text-red-700">
+            <StoredText text={r.error} />
+          </span>
+        )}
       </>
     ),
   },

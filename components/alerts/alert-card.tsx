@@ -38,6 +38,7 @@ export function AlertCard({
   acknowledge?: (input: { alertId: string }) => Promise<ActionResult>;
 }) {
   const t = useTranslations("alerts.card");
+  const say = useTranslations();
   const resolved = alert.resolvedAt !== null;
   const tone = resolved ? "border-slate-200" : alert.stage === "disabled" ? "border-red-300" : "border-amber-300";
   return (
@@ -69,7 +70,12 @@ export function AlertCard({
         {!resolved && alert.emailed && t("emailed")}
       </p>
       {!resolved && alert.emailProblem && (
-        <p className="text-xs text-amber-900">{t("emailProblem", { problem: alert.emailProblem })}</p>
+        <p className="text-xs text-amber-900">
+          {t("emailProblem", {
+            // A catalog key (lib/email/mailer.ts); an alert emailed before keys were kept says it in English.
+            problem: say.has(alert.emailProblem) ? say(alert.emailProblem) : alert.emailProblem,
+          })}
+        </p>
       )}
       {acknowledge && !resolved && !alert.acknowledged && (
         <ActionButton

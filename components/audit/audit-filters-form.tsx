@@ -2,7 +2,7 @@
 // The audit trail's filters as a plain GET form: the page reads them from its URL, so a filtered view
 // can be bookmarked, and the export link carries the same ones. Days are the clinic's (its time zone).
 import { useTranslations } from "next-intl";
-import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
+import { AUDIT_ACTION_NAMES, auditActionKey } from "@/lib/audit/actions";
 import type { AuditFilters } from "@/lib/audit/filters";
 import { Field, inputClass } from "@/components/ui/field";
 
@@ -16,6 +16,7 @@ interface Props {
 
 export function AuditFiltersForm({ filters, errors, people, timeZone, exportHref }: Props) {
   const t = useTranslations("audit.filters");
+  const say = useTranslations();
   return (
     <form
       method="get"
@@ -41,7 +42,7 @@ export function AuditFiltersForm({ filters, errors, people, timeZone, exportHref
             <option value="">{t("anyAction")}</option>
             {AUDIT_ACTION_NAMES.map((a) => (
               <option key={a} value={a}>
-                {AUDIT_ACTIONS[a]}
+                {say(auditActionKey(a))}
               </option>
             ))}
           </select>

@@ -44,7 +44,8 @@ export function embedReducer(phase: EmbedPhase, step: EmbedStep): EmbedPhase {
         ? {
             kind: "failed",
             attempt: phase.attempt,
-            failure: { error: "The embedded feature did not answer. Start a fresh session to try again." },
+            // A catalog key, said where the failure is shown (embedded-feature.tsx).
+            failure: { error: "embedded.failures.silent" },
           }
         : phase;
   }

@@ -11,6 +11,7 @@ import type { Say } from "@/lib/events/summary-messages";
 import { EMBED_MESSAGE_TYPES, embedUrlForPatient, type EmbedMessage } from "@/lib/contract/embed";
 import { PlanNotices, type PlanNotice } from "@/components/embedded/plan-notices";
 import { useEmbedSession } from "@/components/embedded/use-embed-session";
+import { useStoredText } from "@/components/ui/stored-text";
 
 interface Props {
   platformOrigin: string;
@@ -62,13 +63,14 @@ export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }:
     [patientId, openedFor, t],
   );
   const { phase, frameRef, restart } = useEmbedSession(platformOrigin, patientId, onMessage);
+  const storedText = useStoredText();
   const session = phase.kind === "loading" || phase.kind === "ready" ? phase.session : null;
   const busy = phase.kind === "minting" || phase.kind === "loading";
   const problem =
     phase.kind === "refused"
       ? { title: t(`refusals.${phase.code}.title`), message: t(`refusals.${phase.code}.message`) }
       : phase.kind === "failed"
-        ? { title: t("failedTitle"), message: phase.failure.error }
+        ? { title: t("failedTitle"), message: storedText(phase.failure.error) }
         : null;
 
   return (

@@ -17,6 +17,7 @@ import { embedReducer, FIRST_PHASE, type EmbedPhase } from "@/components/embedde
 /** How long the platform's page may take to say it is ready (or refused) once mounted. */
 const READY_TIMEOUT_MS = 30_000;
 
+/** Mints a grant; a failure's `error` is the route's sentence, or a catalog key when the route did not answer. */
 async function mint(
   signal: AbortSignal,
   patientId: string | null,
@@ -38,14 +39,12 @@ async function mint(
     const failure = MintFailureSchema.safeParse(body);
     return {
       ok: false,
-      failure: failure.success
-        ? failure.data
-        : { error: `The session could not be started (HTTP ${response.status}).` },
+      failure: failure.success ? failure.data : { error: "embedded.failures.unreadable" },
     };
   } catch {
     return {
       ok: false,
-      failure: { error: "The app could not be reached. Check the connection and start a fresh session." },
+      failure: { error: "embedded.failures.unreachable" },
     };
   }
 }

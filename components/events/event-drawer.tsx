@@ -92,7 +92,7 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
             </dl>
             {e.dataIssue && (
               <p role="note" className="mt-6 rounded-md bg-amber-50 p-2 text-xs text-amber-900">
-                {e.dataIssue}
+                {say(e.dataIssue)}
               </p>
             )}
             <EventRecords data={e.data} names={e.names} />

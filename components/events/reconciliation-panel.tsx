@@ -13,6 +13,7 @@ import { formatTime } from "@/lib/format/time";
 import { useClinicTimeZone } from "@/components/ui/time-zone";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ErrorState } from "@/components/ui/states";
+import { useStoredText } from "@/components/ui/stored-text";
 
 const ACTIVE = new Set(["queued", "running"]);
 
@@ -31,6 +32,7 @@ const FAILED_COLUMNS = (t: Say): Column<ReconciliationView["failedDeliveries"][n
 export function ReconciliationPanel({ start: startRun }: { start: () => Promise<ActionResult<ReconciliationView>> }) {
   const queryClient = useQueryClient();
   const t = useTranslations("events.reconciliation");
+  const storedText = useStoredText();
   const locale = timeLocale(useLocale());
   const timeZone = useClinicTimeZone();
   const status = useQuery({
@@ -109,7 +111,8 @@ export function ReconciliationPanel({ start: startRun }: { start: () => Promise<
                 fetched: run.fetched,
                 inserted: run.inserted,
               })}
-            {run.status === "failed" && (run.error ? t("failed", { error: run.error }) : t("failedUnknown"))}
+            {run.status === "failed" &&
+              (run.error ? t("failed", { error: storedText(run.error) }) : t("failedUnknown"))}
           </p>
           {run.failedDeliveries.length > 0 && (
             <DataTable

@@ -18,6 +18,7 @@ import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { ResourceFieldset } from "@/components/resources/resource-fieldset";
 import { libraryKey } from "@/components/resources/use-resources";
 import { resourceForm, sendResourceForm } from "@/components/resources/upload-request";
+import { useStoredText } from "@/components/ui/stored-text";
 
 interface Props {
   resource: ResourceRecord;
@@ -41,6 +42,7 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
   const qc = useQueryClient();
   const t = useTranslations("resources.edit");
   const say = useTranslations();
+  const storedText = useStoredText();
   const locale = useLocale();
   const [fields, setFields] = useState<ResourceEdit>(() => fieldsOf(resource));
   const [file, setFile] = useState<File | null>(null);
@@ -124,7 +126,7 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
         )}
         {failure && (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-            <p>{failure.message}</p>
+            <p>{storedText(failure.message, failure.values)}</p>
             <RequestId id={failure.requestId} />
           </div>
         )}

@@ -8,6 +8,7 @@ import { formatBytes } from "@/lib/resources/file-check";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { ResourceFieldset } from "@/components/resources/resource-fieldset";
 import type { UploadDraft } from "@/components/resources/use-upload-queue";
+import { useStoredText } from "@/components/ui/stored-text";
 
 interface Props {
   draft: UploadDraft;
@@ -20,6 +21,7 @@ interface Props {
 export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) {
   const busy = draft.status === "uploading" || draft.status === "saving";
   const t = useTranslations("resources.uploadItem");
+  const storedText = useStoredText();
   const locale = useLocale();
   const label = t("uploadOf", { name: draft.file.name });
   return (
@@ -68,7 +70,12 @@ export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) 
       )}
       {draft.failure && (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-          <p>{t("notUploaded", { name: draft.file.name, message: draft.failure.message })}</p>
+          <p>
+            {t("notUploaded", {
+              name: draft.file.name,
+              message: storedText(draft.failure.message, draft.failure.values),
+            })}
+          </p>
           <RequestId id={draft.failure.requestId} />
           {draft.failure.errors.file && <p>{draft.failure.errors.file.join(" ")}</p>}
         </div>

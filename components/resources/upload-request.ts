@@ -17,8 +17,9 @@ function failureOf(status: number, body: unknown): ActionFailure {
   const b = (body ?? {}) as Partial<ActionFailure>;
   if (b.ok === false && typeof b.message === "string" && typeof b.code === "string")
     return { ...b, ok: false, code: b.code, message: b.message, errors: b.errors ?? {} };
-  if (status === 413) return failure("invalid", "The file is larger than the server accepts.");
-  return failure("unavailable", `The upload failed (HTTP ${status}). Try again in a moment.`);
+  // Catalog keys, said where the failure is shown (useStoredText).
+  if (status === 413) return failure("invalid", "resources.uploadItem.errors.tooLarge");
+  return failure("unavailable", "resources.uploadItem.errors.http", { values: { status } });
 }
 
 export function sendResourceForm(
@@ -43,9 +44,9 @@ export function sendResourceForm(
     xhr.onerror = () =>
       resolve({
         ok: false,
-        failure: failure("unavailable", "The app could not be reached. Check your connection and try again."),
+        failure: failure("unavailable", "actions.unreachable"),
       });
-    xhr.onabort = () => resolve({ ok: false, failure: failure("refused", "The upload was cancelled.") });
+    xhr.onabort = () => resolve({ ok: false, failure: failure("refused", "resources.uploadItem.errors.cancelled") });
     xhr.send(form);
   });
 }

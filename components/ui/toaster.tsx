@@ -1,8 +1,10 @@
 "use client";
 // Where toasts appear (sonner): short confirmations of completed actions, read out by screen readers
 // through sonner's polite live region. Its colours are the app's own, so they follow the light or
-// dark theme with the rest of the page.
+// dark theme with the rest of the page. Its own words (the region's name, each close button's label)
+// are the app's, in the page's language.
 import type { CSSProperties } from "react";
+import { useTranslations } from "next-intl";
 import { Toaster as Sonner } from "sonner";
 
 const APP_COLOURS = {
@@ -15,5 +17,16 @@ const APP_COLOURS = {
 } as CSSProperties;
 
 export function Toaster() {
-  return <Sonner position="bottom-right" closeButton duration={6000} style={APP_COLOURS} richColors />;
+  const t = useTranslations("states");
+  return (
+    <Sonner
+      position="bottom-right"
+      closeButton
+      duration={6000}
+      style={APP_COLOURS}
+      richColors
+      containerAriaLabel={t("notifications")}
+      toastOptions={{ closeButtonAriaLabel: t("closeNotification") }}
+    />
+  );
 }

@@ -95,7 +95,7 @@ describe("accounts", () => {
     expect((await listAccounts(admin)).users.find((u) => u.userId === member.userId)?.connection?.status).toBe(
       "broken",
     );
-    await expect(forceRefresh(admin, row.id)).rejects.toThrow(/only a new sign-in/);
+    await expect(forceRefresh(admin, row.id)).rejects.toThrow("admin.actions.refreshCannotMend");
   });
 
   it("asking a user to reconnect marks the connection broken with the reason and ends its tokens at the platform", async () => {

@@ -10,7 +10,8 @@ import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { openSecret, SECRET_PURPOSES } from "@/lib/auth/secrets";
 import { openTokens } from "@/lib/auth/token-store";
 
-export const RECONNECT_REASON = "An admin asked for a new sign-in with the platform.";
+/** Why a connection was marked broken: a catalog key, said where it is shown (lib/auth/state-reason.ts). */
+export const RECONNECT_REASON = "admin.connectionReasons.reconnectAsked";
 
 async function connectionOfClinic(actor: Actor, connectionId: string) {
   const row = await db.platformConnection.findFirst({ where: { id: connectionId, clinicId: actor.clinicId } });
@@ -26,9 +27,7 @@ async function connectionOfClinic(actor: Actor, connectionId: string) {
 export async function forceRefresh(actor: Actor, connectionId: string): Promise<{ expiresAt: Date }> {
   const row = await connectionOfClinic(actor, connectionId);
   if (row.state !== "connected") {
-    throw new AdminActionError(
-      refused(`This connection is ${row.state}: a refresh cannot mend it, only a new sign-in with the platform.`),
-    );
+    throw new AdminActionError(refused("admin.actions.refreshCannotMend", {}, { state: row.state }));
   }
   await refreshTokenOnce(row.id, { rejectedToken: openSecret(row.accessTokenEnc, SECRET_PURPOSES.accessToken) });
   const after = await db.platformConnection.findUniqueOrThrow({ where: { id: row.id }, select: { expiresAt: true } });

@@ -52,7 +52,7 @@ export function checkDeliveryForm(
   if (attempted !== undefined) {
     const parsed = parseDateFilter(attempted);
     if (parsed.ok) filters.attempted_at = attempted;
-    else errors.attempted_at = [parsed.message];
+    else errors.attempted_at = [`validation.dateFilter.${parsed.problem}`];
   }
   const eventId = given(form.event_id);
   if (eventId !== undefined) {

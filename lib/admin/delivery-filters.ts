@@ -3,7 +3,7 @@
 // The schema the server page parses the URL with; the browser's form checks with the zod-free
 // ./delivery-filter-values, whose values this schema is built from.
 import { z } from "zod";
-import { DateFilterStringSchema } from "@/lib/contract/date-filter-schema";
+import { DateFilterFieldSchema } from "@/lib/events/date-filter-field";
 import { blankToUndefined, parseUrlFilters, type SearchParams } from "@/lib/admin/url-filters";
 import {
   DEFAULT_DELIVERY_FILTERS,
@@ -25,7 +25,7 @@ export {
 } from "@/lib/admin/delivery-filter-values";
 
 export const DeliveryFiltersSchema = z.object({
-  attempted_at: z.preprocess(blankToUndefined, DateFilterStringSchema.optional()),
+  attempted_at: z.preprocess(blankToUndefined, DateFilterFieldSchema.optional()),
   event_id: z.preprocess(blankToUndefined, z.string().max(EVENT_ID_MAX, DELIVERY_FILTER_MESSAGES.eventId).optional()),
   delivered: z.preprocess(blankToUndefined, z.enum(DELIVERY_OUTCOMES, DELIVERY_FILTER_MESSAGES.delivered).optional()),
   sort: z.preprocess(

@@ -3,6 +3,7 @@
 // and the email (server and browser; no server-only imports). The
 // details are written by the detectors (detect/) and parsed here, never trusted blindly.
 import { formatTime } from "@/lib/format/time";
+import { stateReasonText } from "@/lib/auth/state-reason";
 import { z } from "zod";
 
 export const ALERT_KINDS = ["webhook_deliveries", "connection_broken", "clinic_key_revoked", "missed_events"] as const;
@@ -116,7 +117,7 @@ export function alertText(kind: string, stage: string, details: unknown, reading
     }
     case "connection_broken": {
       const d = ConnectionDetailsSchema.safeParse(details);
-      const reason = d.success && d.data.reason ? d.data.reason : "";
+      const reason = d.success && d.data.reason ? stateReasonText(say, d.data.reason) : "";
       if (d.success && d.data.userId === null)
         return {
           title: say("alerts.text.clinicConnectionTitle"),

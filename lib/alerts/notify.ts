@@ -5,7 +5,7 @@
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 import "server-only";
 import type { Alert, PrismaClient } from "@/lib/generated/prisma/client";
-import type { Mailer } from "@/lib/email/mailer";
+import type { MailProblem, Mailer } from "@/lib/email/mailer";
 import { recordAudit } from "@/lib/audit/record";
 import { alertEmail } from "@/lib/alerts/email";
 import { alertText } from "@/lib/alerts/kinds";
@@ -20,7 +20,7 @@ export interface NotifyDeps {
   now: Date;
 }
 
-export const NO_RECIPIENTS = "No admin has given an email address for alerts yet.";
+export const NO_RECIPIENTS: MailProblem = "alerts.mailProblems.noRecipients";
 
 type EmailOutcome = { sentTo: string[]; problem: string | null };
 

@@ -1,40 +1,41 @@
-// Every kind of audit entry, with the words the audit page and the CSV export show for it. Shared by
-// the server (which records them) and the browser (the filter's list). One place, so a new action is
-// named once and the filter offers it at once.
-export const AUDIT_ACTIONS = {
-  "auth.signed_in": "Signed in",
-  "auth.signed_out": "Signed out",
-  "resource.created": "Created a resource",
-  "resource.edited": "Edited a resource",
-  "resource.file_replaced": "Replaced a resource's file",
-  "resource.deleted": "Deleted a resource",
-  "embedded.session_opened": "Opened the embedded treatment plans",
-  "patients.searched": "Searched patients",
-  "admin.promoted": "Made someone an admin",
-  "admin.demoted": "Removed someone's admin role",
-  "connection.revoked": "Revoked a platform connection",
-  "connection.refresh_forced": "Forced a token refresh",
-  "connection.reconnect_requested": "Asked someone to sign in again",
-  "clinic_key.entered": "Entered the clinic key",
-  "clinic_key.removed": "Removed the clinic key",
-  "clinic.settings_changed": "Changed the clinic's settings",
-  "reconciliation.started": "Started a reconciliation",
-  "alert.sent": "Alert sent to the admins",
-  "alert.acknowledged": "Acknowledged an alert",
-  "alert.resolved": "Alert resolved",
-  "alert.email_changed": "Changed where alerts are emailed",
-  "alert.test_email_sent": "Sent a test alert email",
-  "audit.exported": "Exported the audit trail",
-  "audit.entries_removed": "Removed entries past the retention period",
-} as const;
+// Every kind of audit entry. Shared by the server (which records them) and the browser (the filter's
+// list). One place, so a new action is named once and the filter offers it at once; its words are in
+// the catalogs (`audit.actions.<area>_<verb>`, lib/audit/describe.ts).
+export const AUDIT_ACTION_NAMES = [
+  "auth.signed_in",
+  "auth.signed_out",
+  "resource.created",
+  "resource.edited",
+  "resource.file_replaced",
+  "resource.deleted",
+  "embedded.session_opened",
+  "patients.searched",
+  "admin.promoted",
+  "admin.demoted",
+  "connection.revoked",
+  "connection.refresh_forced",
+  "connection.reconnect_requested",
+  "clinic_key.entered",
+  "clinic_key.removed",
+  "clinic.settings_changed",
+  "reconciliation.started",
+  "alert.sent",
+  "alert.acknowledged",
+  "alert.resolved",
+  "alert.email_changed",
+  "alert.test_email_sent",
+  "audit.exported",
+  "audit.entries_removed",
+] as const;
 
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-
-export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+export type AuditAction = (typeof AUDIT_ACTION_NAMES)[number];
 
 export function isAuditAction(value: string): value is AuditAction {
-  return Object.hasOwn(AUDIT_ACTIONS, value);
+  return (AUDIT_ACTION_NAMES as readonly string[]).includes(value);
 }
 
-/** What the app itself is called where no person acted (scheduled jobs). */
+/** The catalog key of an action's label ("auth.signed_in" → "audit.actions.auth_signed_in"). */
+export const auditActionKey = (action: AuditAction) => `audit.actions.${action.replace(".", "_")}`;
+
+/** What the app itself is called where no person acted (scheduled jobs), as the trail records it. */
 export const SYSTEM_ACTOR_LABEL = "Clinic Connect (automatic)";

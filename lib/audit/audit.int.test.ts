@@ -11,6 +11,7 @@ import { verifyAuditTrail } from "@/lib/audit/verify";
 import { applyAuditRetention } from "@/lib/audit/retention";
 import { listAuditEntries } from "@/lib/audit/query";
 import { csvOf } from "@/lib/audit/export";
+import { translatorFor } from "@/lib/i18n/translator";
 import { parseAuditFilters } from "@/lib/audit/filters";
 
 let database: TestDatabase;
@@ -180,7 +181,7 @@ describe("reading", () => {
   it("exports CSV a spreadsheet cannot run", async () => {
     const row = await appendAuditEntry(db, entry("clinic_b", users.b, { details: { search: "=HYPERLINK(1)" } }));
     const { rows } = await listAuditEntries("clinic_b", parseAuditFilters({}).filters, "UTC");
-    const csv = csvOf(rows, "Asia/Kathmandu", true);
+    const csv = csvOf(rows, "Asia/Kathmandu", true, translatorFor("en"));
     expect(csv.split("\n")[0]).toBe(
       "time,time_zone,time_utc,person,person_id,action,action_code,target_type,target_id,details,details_json,entry,hash",
     );

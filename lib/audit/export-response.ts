@@ -9,6 +9,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { auditCsvStream } from "@/lib/audit/export";
 import { parseAuditFilters } from "@/lib/audit/filters";
 import { dayIn } from "@/lib/audit/day-range";
+import { requestTranslator } from "@/lib/i18n/server";
 
 export async function exportAuditCsv(caller: Caller, query: URLSearchParams): Promise<Response> {
   const { filters, errors } = parseAuditFilters(Object.fromEntries(query));
@@ -22,7 +23,8 @@ export async function exportAuditCsv(caller: Caller, query: URLSearchParams): Pr
   });
   const timeZone = caller.user.timeZone;
   const day = dayIn(new Date(), timeZone);
-  return new Response(auditCsvStream(caller.clinicId, filters, timeZone), {
+  const say = await requestTranslator();
+  return new Response(auditCsvStream(caller.clinicId, filters, timeZone, say), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="audit-trail-${day}.csv"`,

@@ -2,10 +2,12 @@
 // formula (starting with = + - @ or a tab) is prefixed with an apostrophe: details hold text people
 // typed (a search, a resource's name), and an export must not run anything when opened. Times are
 // on the clinic's clock (ISO 8601 with the offset, the zone named in its own column) and in UTC.
+// The columns' names are fixed identifiers (for scripts reading the file); the action and details
+// cells are in the exporting admin's language, with the action's code and the raw details beside them.
 import "server-only";
 import { stringify } from "csv-stringify/sync";
 import { auditEntriesInBatches, type AuditRow } from "@/lib/audit/query";
-import { actionLabel, detailsText } from "@/lib/audit/describe";
+import { actionLabel, actorText, detailsText, type Speaker } from "@/lib/audit/describe";
 import type { AuditFilters } from "@/lib/audit/filters";
 import { isoIn } from "@/lib/format/time";
 
@@ -25,27 +27,27 @@ const COLUMNS = [
   "hash",
 ] as const;
 
-function recordOf(r: AuditRow, timeZone: string): Record<(typeof COLUMNS)[number], string | number> {
+function recordOf(r: AuditRow, timeZone: string, say: Speaker): Record<(typeof COLUMNS)[number], string | number> {
   return {
     time: isoIn(r.at, timeZone),
     time_zone: timeZone,
     time_utc: r.at,
-    person: r.actorLabel,
+    person: actorText(say, r),
     person_id: r.actorUserId ?? "",
-    action: actionLabel(r.action),
+    action: actionLabel(say, r.action),
     action_code: r.action,
     target_type: r.targetType ?? "",
     target_id: r.targetId ?? "",
-    details: detailsText(r.details),
+    details: detailsText(say, r.details),
     details_json: JSON.stringify(r.details),
     entry: r.seq,
     hash: r.hash,
   };
 }
 
-export function csvOf(rows: AuditRow[], timeZone: string, header: boolean): string {
+export function csvOf(rows: AuditRow[], timeZone: string, header: boolean, say: Speaker): string {
   return stringify(
-    rows.map((r) => recordOf(r, timeZone)),
+    rows.map((r) => recordOf(r, timeZone, say)),
     {
       header,
       columns: [...COLUMNS],
@@ -54,7 +56,12 @@ export function csvOf(rows: AuditRow[], timeZone: string, header: boolean): stri
   );
 }
 
-export function auditCsvStream(clinicId: string, filters: AuditFilters, timeZone: string): ReadableStream<Uint8Array> {
+export function auditCsvStream(
+  clinicId: string,
+  filters: AuditFilters,
+  timeZone: string,
+  say: Speaker,
+): ReadableStream<Uint8Array> {
   const batches = auditEntriesInBatches(clinicId, filters, timeZone);
   const encoder = new TextEncoder();
   let header = true;
@@ -62,11 +69,11 @@ export function auditCsvStream(clinicId: string, filters: AuditFilters, timeZone
     async pull(controller) {
       const next = await batches.next();
       if (next.done) {
-        if (header) controller.enqueue(encoder.encode(csvOf([], timeZone, true))); // an empty export still has its header
+        if (header) controller.enqueue(encoder.encode(csvOf([], timeZone, true, say))); // an empty export still has its header
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(csvOf(next.value, timeZone, header)));
+      controller.enqueue(encoder.encode(csvOf(next.value, timeZone, header, say)));
       header = false;
     },
     async cancel() {

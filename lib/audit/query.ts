@@ -8,7 +8,6 @@ import { actorLabelOf } from "@/lib/audit/record";
 import { dayRangeIn } from "@/lib/audit/day-range";
 import { SYSTEM_PERSON, type AuditFilters } from "@/lib/audit/filters";
 import type { HashedFields } from "@/lib/audit/hash";
-import { SYSTEM_ACTOR_LABEL } from "@/lib/audit/actions";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -80,15 +79,15 @@ export async function* auditEntriesInBatches(
   }
 }
 
-/** The clinic's people for the person filter (with the app itself). */
-export async function auditPeople(clinicId: string): Promise<Array<{ value: string; label: string }>> {
+/** The clinic's people for the person filter (with the app itself, called `systemLabel`). */
+export async function auditPeople(
+  clinicId: string,
+  systemLabel: string,
+): Promise<Array<{ value: string; label: string }>> {
   const users = await db.user.findMany({
     where: { clinicId },
     orderBy: { createdAt: "asc" },
     select: { id: true, name: true, platformUserId: true, platformUserType: true },
   });
-  return [
-    ...users.map((u) => ({ value: u.id, label: actorLabelOf(u) })),
-    { value: SYSTEM_PERSON, label: SYSTEM_ACTOR_LABEL },
-  ];
+  return [...users.map((u) => ({ value: u.id, label: actorLabelOf(u) })), { value: SYSTEM_PERSON, label: systemLabel }];
 }

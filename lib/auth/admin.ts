@@ -83,7 +83,7 @@ export async function revokeClinicConnection(actor: Actor, connectionId: string)
     select: { id: true },
   });
   if (!connection) throw new AdminActionError(notFound("connection"));
-  return revokeConnection(connection.id, "Revoked by an admin");
+  return revokeConnection(connection.id, "admin.connectionReasons.revokedByAdmin");
 }
 
 export async function listClinicUsers(actor: Actor) {

@@ -82,16 +82,3 @@ export async function requireRole(...roles: AppRole[]): Promise<Caller> {
 export function requireSameClinic(caller: Caller, clinicId: string | null | undefined): void {
   if (!clinicId || decideAccess(caller.user, [], clinicId) !== "allow") notFound();
 }
-
-/** Route handlers: a JSON 401/403 instead of a redirect. */
-export async function authorizeRoute(
-  ...roles: AppRole[]
-): Promise<{ ok: true; caller: Caller } | { ok: false; response: Response }> {
-  const user = await getCurrentUser();
-  const decision = decideAccess(user, roles);
-  if (decision === "sign-in" || !user)
-    return { ok: false, response: Response.json({ error: "Sign in first." }, { status: 401 }) };
-  if (decision === "deny")
-    return { ok: false, response: Response.json({ error: "Not allowed for your role." }, { status: 403 }) };
-  return { ok: true, caller: { user, clinicId: user.clinicId } };
-}

@@ -3,7 +3,6 @@ export {
   requireUser,
   requireRole,
   requireSameClinic,
-  authorizeRoute,
   getCurrentUser,
   type Caller,
   type CurrentUser,

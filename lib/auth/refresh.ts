@@ -53,7 +53,7 @@ export async function refreshTokenOnce(connectionId: string, options: RefreshOpt
           where: { id: connectionId },
           data: {
             state: "broken",
-            stateReason: "The platform refused the refresh token (invalid_grant). Sign in again.",
+            stateReason: "admin.connectionReasons.invalidGrant", // a catalog key (lib/auth/state-reason.ts)
           },
         });
         // The user's access ended at the platform: so do their sessions here.

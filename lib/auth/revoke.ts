@@ -62,5 +62,5 @@ export async function revokeOnSignOut(
   if (authMode === "clinic") return { revokedAtPlatform: false };
   const connection = await db.platformConnection.findUnique({ where: { userId }, select: { id: true } });
   if (!connection) return { revokedAtPlatform: false };
-  return revokeConnection(connection.id, "Signed out", oauth);
+  return revokeConnection(connection.id, "admin.connectionReasons.signedOut", oauth);
 }

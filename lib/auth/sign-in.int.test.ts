@@ -177,7 +177,7 @@ describe("sign-in (role-based)", () => {
     expect(result.revokedAtPlatform).toBe(true);
     expect(await db.platformConnection.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
       state: "revoked",
-      stateReason: "Signed out",
+      stateReason: "admin.connectionReasons.signedOut",
     });
     await expect(platformOAuth(TEST_REDIRECT_URI).refresh(tokens.refreshToken)).rejects.toBeInstanceOf(
       InvalidGrantError,

@@ -1,10 +1,15 @@
 // The date filter as a query-parameter schema, for the servers that validate it (the sandbox, the
 // app's routes and pages); the parser itself is zod-free in ./date-filter.
 import { z } from "zod";
-import { parseDateFilter } from "./date-filter";
+import { parseDateFilter, type DateFilterProblem } from "./date-filter";
 
-/** Query-parameter schema: validates the string and keeps it as sent. */
-export const DateFilterStringSchema = z.string().superRefine((value, ctx) => {
-  const result = parseDateFilter(value);
-  if (!result.ok) ctx.addIssue({ code: "custom", message: result.message });
-});
+/** A query-parameter schema that validates the string, keeps it as sent, and words a problem with `say`. */
+export function dateFilterSchema(say: (problem: DateFilterProblem, english: string) => string) {
+  return z.string().superRefine((value, ctx) => {
+    const result = parseDateFilter(value);
+    if (!result.ok) ctx.addIssue({ code: "custom", message: say(result.problem, result.message) });
+  });
+}
+
+/** The platform's query-parameter schema, its problems in English (the sandbox's answers). */
+export const DateFilterStringSchema = dateFilterSchema((_problem, english) => english);

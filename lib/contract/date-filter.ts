@@ -8,7 +8,8 @@ export type DateFilter =
   | { kind: "after"; date: string }
   | { kind: "between"; from: string; to: string };
 
-export type DateFilterResult = { ok: true; filter: DateFilter } | { ok: false; message: string };
+export type DateFilterResult =
+  { ok: true; filter: DateFilter } | { ok: false; problem: DateFilterProblem; message: string };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -62,29 +63,44 @@ const DAY_MS = 86_400_000;
 
 const FORMS = "use yyyy-mm-dd, <yyyy-mm-dd, >yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd";
 
+/** Why a filter is not one of the four forms; the app says each in the reader's language. */
+export type DateFilterProblem = "rangeParts" | "rangeDates" | "rangeOrder" | "notADay" | "noneBefore" | "noneAfter";
+
+/** The problems in the platform's (the sandbox's) words. */
+const PROBLEM_WORDS: Record<DateFilterProblem, string> = {
+  rangeParts: "a range has exactly one '..'",
+  rangeDates: `a range needs two valid dates from ${MIN_DAY} to ${MAX_DAY}`,
+  rangeOrder: "the range starts after it ends",
+  notADay: `not a valid date (days run from ${MIN_DAY} to ${MAX_DAY})`,
+  noneBefore: `there is no day before ${MIN_DAY}`,
+  noneAfter: `there is no day after ${MAX_DAY}`,
+};
+
 export function parseDateFilter(input: string): DateFilterResult {
   const s = input.trim();
-  const bad = (why: string): DateFilterResult => ({ ok: false, message: `${why}; ${FORMS}` });
-  const notADay = `not a valid date (days run from ${MIN_DAY} to ${MAX_DAY})`;
+  const bad = (problem: DateFilterProblem): DateFilterResult => ({
+    ok: false,
+    problem,
+    message: `${PROBLEM_WORDS[problem]}; ${FORMS}`,
+  });
   if (s.includes("..")) {
     const parts = s.split("..");
-    if (parts.length !== 2) return bad("a range has exactly one '..'");
+    if (parts.length !== 2) return bad("rangeParts");
     const [from, to] = parts;
-    if (!isCalendarDate(from) || !isCalendarDate(to))
-      return bad(`a range needs two valid dates from ${MIN_DAY} to ${MAX_DAY}`);
-    if (dayNumber(from) > dayNumber(to)) return bad("the range starts after it ends");
+    if (!isCalendarDate(from) || !isCalendarDate(to)) return bad("rangeDates");
+    if (dayNumber(from) > dayNumber(to)) return bad("rangeOrder");
     return { ok: true, filter: { kind: "between", from, to } };
   }
   const op = s[0];
   if (op === "<" || op === ">") {
     const date = s.slice(1);
-    if (!isCalendarDate(date)) return bad(notADay);
+    if (!isCalendarDate(date)) return bad("notADay");
     // Nothing can match these, and their day before/after is outside the calendar the app keeps.
-    if (op === "<" && date === MIN_DAY) return bad(`there is no day before ${MIN_DAY}`);
-    if (op === ">" && date === MAX_DAY) return bad(`there is no day after ${MAX_DAY}`);
+    if (op === "<" && date === MIN_DAY) return bad("noneBefore");
+    if (op === ">" && date === MAX_DAY) return bad("noneAfter");
     return { ok: true, filter: { kind: op === "<" ? "before" : "after", date } };
   }
-  if (!isCalendarDate(s)) return bad(notADay);
+  if (!isCalendarDate(s)) return bad("notADay");
   return { ok: true, filter: { kind: "on", date: s } };
 }
 

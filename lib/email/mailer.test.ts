@@ -41,7 +41,7 @@ describe("createMailer", () => {
       subject: "x",
       text: "y",
     });
-    expect(outcome).toEqual({ sent: false, problem: "The mail server could not be reached (check SMTP_URL)." });
+    expect(outcome).toEqual({ sent: false, problem: "alerts.mailProblems.unreachable" });
     expect(createMailer(url, "a@b.test").describe).not.toContain("s3cret");
   });
 });

@@ -1,7 +1,8 @@
 // Sending email through SMTP (nodemailer), for alerts. SMTP_URL names the server (smtp:// or
 // smtps://, credentials in the URL); unset, there is no mailer and alerts show in the app only.
-// `npm start` sets it to its local mail catcher. Failures come back as a sentence for the admin page,
-// never the server's address or credentials.
+// `npm start` sets it to its local mail catcher. Failures come back as a catalog key
+// (`alerts.mailProblems.*`), said in the reader's language where an admin sees it (the alert's card,
+// the test email's answer, the audit trail), never the server's address or credentials.
 import "server-only";
 import nodemailer from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
@@ -13,7 +14,10 @@ export interface EmailMessage {
   text: string;
 }
 
-export type SendOutcome = { sent: true } | { sent: false; problem: string };
+/** What went wrong, as a key of the catalogs. */
+export type MailProblem = `alerts.mailProblems.${"auth" | "unreachable" | "address" | "refused" | "noRecipients"}`;
+
+export type SendOutcome = { sent: true } | { sent: false; problem: MailProblem };
 
 export interface Mailer {
   /** Where mail goes, safe to show an admin: the host and port, never credentials. */
@@ -43,12 +47,12 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-function problemOf(code: string): string {
-  if (code === "EAUTH") return "The mail server refused the app's credentials (check SMTP_URL).";
+function problemOf(code: string): MailProblem {
+  if (code === "EAUTH") return "alerts.mailProblems.auth";
   if (code === "ECONNECTION" || code === "ETIMEDOUT" || code === "ESOCKET" || code === "EDNS")
-    return "The mail server could not be reached (check SMTP_URL).";
-  if (code === "EENVELOPE") return "The mail server refused the address.";
-  return "The mail server did not accept the message.";
+    return "alerts.mailProblems.unreachable";
+  if (code === "EENVELOPE") return "alerts.mailProblems.address";
+  return "alerts.mailProblems.refused";
 }
 
 const shared = globalThis as unknown as { clinicConnectMailer?: Mailer | null };

@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from "@/lib/clinic-api/errors";
 import { mintFailure } from "@/lib/embedded/mint-failure";
+import { translatorFor } from "@/lib/i18n/translator";
 
 describe("mintFailure", () => {
   const cases: Array<[string, unknown, number, RegExp, string | undefined]> = [
@@ -54,11 +55,26 @@ describe("mintFailure", () => {
     ["a bug of ours", new TypeError("secret sgt_abc in a message"), 500, /could not be started/, undefined],
   ];
   it.each(cases)("%s", (_name, error, status, message, reconnect) => {
-    const answer = mintFailure(error);
+    const answer = mintFailure(error, translatorFor("en"));
     expect(answer.status).toBe(status);
     expect(answer.body.error).toMatch(message);
     expect(answer.body.reconnect).toBe(reconnect);
     // The platform's own message (it may echo input) never reaches the browser.
     expect(answer.body.error).not.toMatch(/sgt_abc|user_id is required|clinic key revoked/);
+  });
+
+  it("says it in the caller's language, with the request id", () => {
+    const fr = translatorFor("fr-CA");
+    const down = mintFailure(new PlatformUnavailableError("x", { status: 503, requestId: "req_1" }), fr);
+    expect(down.body.error).toBe(
+      "La plateforme est injoignable pour le moment. Réessayez dans un instant (numéro de requête req_1).",
+    );
+    expect(mintFailure(new RateLimitedError("x", 2500, { status: 429 }), fr).body.error).toMatch(
+      /Réessayez dans 3 secondes/,
+    );
+    expect(mintFailure(new ReconnectRequiredError("revoked"), fr).body.error).toMatch(/révoquée/);
+    expect(mintFailure(new TypeError("x"), fr).body.error).toBe(
+      "La session n'a pas pu être ouverte. Réessayez dans un instant.",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requestOriginProblem } from "@/lib/embedded/mint-route";
+import { translatorFor } from "@/lib/i18n/translator";
 
 const APP = "http://localhost:3000";
 
@@ -21,8 +22,15 @@ describe("requestOriginProblem", () => {
     ["an origin without fetch metadata", { origin: "https://evil.example" }, /only at/],
   ];
   it.each(cases)("%s", (_name, headers, problem) => {
-    const answer = requestOriginProblem(new Headers(headers), APP);
+    const answer = requestOriginProblem(new Headers(headers), APP, translatorFor("en"));
     if (problem) expect(answer).toMatch(problem);
     else expect(answer).toBeNull();
+  });
+
+  it("says it in the caller's language", () => {
+    const answer = requestOriginProblem(new Headers({ origin: "http://127.0.0.1:3000" }), APP, translatorFor("fr-CA"));
+    expect(answer).toBe(
+      "La fonction intégrée ne fonctionne qu'à l'adresse http://localhost:3000. Ouvrez l'application à cette adresse.",
+    );
   });
 });

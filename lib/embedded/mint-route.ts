@@ -4,7 +4,7 @@
 import "server-only";
 import { authorize } from "@/lib/actions/builder";
 import { HTTP_STATUS, type ActionFailure } from "@/lib/actions/result";
-import { requestTranslator } from "@/lib/i18n/server";
+import { requestTranslator, type Translator } from "@/lib/i18n/server";
 import { localizeResult } from "@/lib/i18n/settle";
 import { SECTIONS } from "@/lib/auth/sections";
 import { ClinicApiError } from "@/lib/clinic-api/errors";
@@ -27,22 +27,23 @@ function reply(status: number, body: unknown): Response {
  * postMessage target are APP_URL's origin). Requests without either header are not from a browser
  * page (a script holding the user's cookie is the user).
  */
-export function requestOriginProblem(headers: Headers, ownOrigin: string): string | null {
+export function requestOriginProblem(headers: Headers, ownOrigin: string, say: Translator): string | null {
   const site = headers.get("sec-fetch-site");
   const origin = headers.get("origin");
-  if (site !== null && site !== "same-origin") return "Open the embedded feature from the app.";
-  if (origin !== null && origin !== ownOrigin)
-    return `The embedded feature works only at ${ownOrigin}. Open the app there.`;
+  if (site !== null && site !== "same-origin") return say("embedded.failures.notFromApp");
+  if (origin !== null && origin !== ownOrigin) return say("embedded.failures.wrongOrigin", { origin: ownOrigin });
   return null;
 }
 
 export async function handleMintRequest(request: Request): Promise<Response> {
-  const originProblem = requestOriginProblem(request.headers, appOrigin());
+  // The caller's language: the embedded page shows these answers' `error` as they are.
+  const say = await requestTranslator();
+  const originProblem = requestOriginProblem(request.headers, appOrigin(), say);
   if (originProblem) return reply(403, { error: originProblem });
   const access = await authorize(SECTIONS.embedded.roles);
   if (!access.ok) {
     // The same words as every refusal of the app, in this route's shape (lib/embedded/session.ts).
-    const { message, reconnect, code } = localizeResult(await requestTranslator(), access.failure) as ActionFailure;
+    const { message, reconnect, code } = localizeResult(say, access.failure) as ActionFailure;
     return reply(HTTP_STATUS[code], { error: message, ...(reconnect ? { reconnect } : {}) } satisfies MintFailure);
   }
   const { caller } = access;
@@ -65,7 +66,7 @@ export async function handleMintRequest(request: Request): Promise<Response> {
           ? error.name
           : "unknown";
     console.error(`[embedded] no session grant for user ${caller.user.id}: ${detail}`);
-    const failure = mintFailure(error);
+    const failure = mintFailure(error, say);
     return reply(failure.status, failure.body);
   }
 }

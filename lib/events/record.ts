@@ -29,12 +29,11 @@ export function categoryOfType(type: string): StoredCategory {
  */
 export type DataIssue = "control-character" | "too-deep" | "not-storable";
 
-/** What admins read about each issue. */
+/** What admins read about each issue: its catalog key, said where it is shown. */
 export const DATA_ISSUE_TEXT: Record<DataIssue, string> = {
-  "control-character":
-    "Its data holds a character the database cannot keep (a NUL or a broken Unicode character); it is shown with that character replaced, and the original is kept as received.",
-  "too-deep": "Its data is nested too deeply to show or search; the original is kept as received.",
-  "not-storable": "Its data could not be stored for searching; the original is kept as received.",
+  "control-character": "events.dataIssues.controlCharacter",
+  "too-deep": "events.dataIssues.tooDeep",
+  "not-storable": "events.dataIssues.notStorable",
 };
 
 /** Deeper data is kept only as the raw body: nobody reads it, and showing it would not end well. */

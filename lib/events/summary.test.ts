@@ -148,7 +148,7 @@ describe("event summaries", () => {
       "Commande passée par patient·e pat_9 — 1,00 $",
     );
     expect(formatSummary(summarizeEvent("patient.created", { patient: { id: "pat_2" } }, names), "fr-CA")).toBe(
-      "Nouvelle fiche patient·e : pat_2",
+      "Nouvelle fiche patient·e\u202f: pat_2",
     );
   });
 });

@@ -2,29 +2,17 @@
 // kinds) in each, valid ICU syntax, and no key that no code uses. A key is used when some file of the
 // product names it, whole or after a namespace it opened (`useTranslations("header")` then
 // `t("signOut")`); a template literal (`sections.${key}.label`) covers the keys it can spell.
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import enMain from "@/messages/en.json";
 import frCAMain from "@/messages/fr-CA.json";
 import enError from "@/messages/error/en.json";
 import frCAError from "@/messages/error/fr-CA.json";
+import { PRODUCT_FILES, leaves, namedBy, type Tree } from "@/tooling/testing/catalog-keys";
 
-type Tree = { [key: string]: string | Tree };
 // Each locale's catalog is its main file and the error page's own (lib/i18n/request.ts merges them).
 const en: Tree = { ...enMain, ...enError };
 const CATALOGS: Record<string, Tree> = { en, "fr-CA": { ...frCAMain, ...frCAError } };
-
-function leaves(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(full, value);
-    else for (const [k, v] of leaves(value, full)) out.set(k, v);
-  }
-  return out;
-}
 
 /** "name:kind" for every argument of a message, nested ones included, and each select's options. */
 function placeholders(message: string): string[] {
@@ -50,57 +38,35 @@ function placeholders(message: string): string[] {
   return [...found].sort();
 }
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const SOURCE_DIRS = ["app", "components", "lib"];
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
+/**
+ * Where a French message's own words (not its ICU syntax) break the typographic rule: French sets a
+ * narrow no-break space (U+202F) before : ; ? ! and inside « », so "Type :" never wraps apart. One
+ * kind of space throughout, not a mix of U+00A0 and U+202F.
+ */
+function frenchSpacingFaults(message: string): string[] {
+  const faults: string[] = [];
+  const visit = (elements: MessageFormatElement[]) =>
+    elements.forEach((el, index) => {
+      if (el.type === TYPE.literal) {
+        for (const m of el.value.matchAll(/[:;?!»]/g)) {
+          const at = m.index;
+          const before = at > 0 ? el.value[at - 1] : index > 0 ? "{" : "";
+          // A mark inside a word is not punctuation: https://, 14:05, admin:grant, ?reason=.
+          if (/\S/.test(el.value[at + 1] ?? " ") && /\S/.test(before || " ")) continue;
+          if (before !== NARROW_NBSP) faults.push(el.value.slice(Math.max(0, at - 12), at + 1));
+        }
+        for (const m of el.value.matchAll(/«/g))
+          if (el.value[m.index + 1] !== NARROW_NBSP) faults.push(el.value.slice(m.index, m.index + 12));
+      } else if (el.type === TYPE.plural || el.type === TYPE.select)
+        for (const option of Object.values(el.options)) visit(option.value);
+      else if (el.type === TYPE.tag) visit(el.children);
+    });
+  visit(parse(message));
+  return faults;
 }
+const NARROW_NBSP = "\u202f";
 
-interface FileUse {
-  namespaces: string[];
-  literals: Set<string>;
-  patterns: RegExp[];
-}
-
-function usesOf(text: string): FileUse {
-  const namespaces = [""];
-  for (const m of text.matchAll(
-    /(?:useTranslations|getTranslations|translatorFor\([^)]*\)\.bind|namespace:)\s*\(?\s*"([^"]+)"/g,
-  ))
-    namespaces.push(m[1]);
-  const literals = new Set<string>();
-  // Empty strings match too, so `value=""` does not pair its closing quote with the next opening one.
-  for (const m of text.matchAll(/"([^"\\\n]*)"|'([^'\\\n]*)'/g)) literals.add(m[1] ?? m[2]);
-  const patterns: RegExp[] = [];
-  for (const m of text.matchAll(/`([^`]*)`/g)) {
-    if (!m[1].includes("${")) literals.add(m[1]);
-    // Only a template that spells a key path (`roles.${role}`), not any string built in braces.
-    else if (/^[\w.]*(\$\{[^}]*\}[\w.]*)+$/.test(m[1]) && /\w\.|\.\w/.test(m[1].replace(/\$\{[^}]*\}/g, ""))) {
-      const parts = m[1].split(/\$\{[^}]*\}/).map((p) => p.replace(/[.*+?^$()|[\]\\]/g, "\\$&"));
-      patterns.push(new RegExp(`^${parts.join("[^.]+")}$`));
-    }
-  }
-  return { namespaces, literals, patterns };
-}
-
-const uses = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((file) =>
-  usesOf(fs.readFileSync(file, "utf8")),
-);
-
-function isUsed(key: string): boolean {
-  return uses.some(({ namespaces, literals, patterns }) =>
-    namespaces.some((ns) => {
-      if (ns && !key.startsWith(`${ns}.`)) return false;
-      const rest = ns ? key.slice(ns.length + 1) : key;
-      return literals.has(rest) || patterns.some((p) => p.test(rest));
-    }),
-  );
-}
+const isUsed = namedBy(PRODUCT_FILES);
 
 describe("message catalogs", () => {
   const english = leaves(en);
@@ -121,6 +87,24 @@ describe("message catalogs", () => {
       expect(differing.map(([key]) => key)).toEqual([]);
     },
   );
+
+  it("fr-CA: a narrow no-break space before : ; ? ! and inside « »", () => {
+    const faults = [...leaves(CATALOGS["fr-CA"])].flatMap(([key, text]) =>
+      frenchSpacingFaults(text).map((fault) => `${key}: ${fault}`),
+    );
+    expect(faults).toEqual([]);
+  });
+
+  it("the spacing check notices a plain space, no space and the wrong space", () => {
+    expect(frenchSpacingFaults("Type : {type}")).toHaveLength(1);
+    expect(frenchSpacingFaults("{name}: {message}")).toHaveLength(1);
+    expect(frenchSpacingFaults("Supprimer\u00a0?")).toHaveLength(1);
+    expect(frenchSpacingFaults("« {name}\u202f»")).toHaveLength(1);
+    expect(frenchSpacingFaults("{n, plural, one {Type\u202f: #} other {Types : #}}")).toHaveLength(1);
+    expect(
+      frenchSpacingFaults("«\u202f{name}\u202f» à 14:05, voir https://x\u202f; {total, number, ::currency/CAD}"),
+    ).toEqual([]);
+  });
 
   it("every key is used by the code", () => {
     expect([...english.keys()].filter((key) => !isUsed(key))).toEqual([]);

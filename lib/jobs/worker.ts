@@ -95,7 +95,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
           data: {
             status: "failed",
             finishedAt: new Date(),
-            error: "Nobody of this clinic is connected to the platform.",
+            error: "events.reconciliation.errors.noConnection", // said in the reader's language (StoredText)
           },
         });
         return;

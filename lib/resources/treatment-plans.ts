@@ -4,23 +4,25 @@
 import "server-only";
 import type { ClinicClient } from "@/lib/clinic-api/client";
 import { clinicTimeZone } from "@/lib/admin/clinic-settings";
-import { formatTime } from "@/lib/format/time";
+import { DEFAULT_TIME_FORMAT, formatTime } from "@/lib/format/time";
 import { namePatients } from "@/lib/people/names";
+import { callerLocale, translatorFor } from "@/lib/i18n/server";
+import { timeLocale } from "@/lib/i18n/locales";
 
 export interface TreatmentPlanOption {
   id: string;
-  /** "Zed Quist · active · 3 products · 12 Nov 2026": what a person recognises a plan by. */
+  /** "Zed Quist · active · 3 products · 12 Nov 2026", in the caller's language: what a person recognises a plan by. */
   label: string;
 }
-
-const STATE_WORDS: Record<string, string> = { draft: "draft", active: "active", cancelled: "cancelled" };
 
 export async function treatmentPlanOptions(
   client: ClinicClient,
   practitionerId: string,
   clinicId: string,
 ): Promise<TreatmentPlanOption[]> {
-  const timeZone = await clinicTimeZone(clinicId);
+  const [timeZone, locale] = await Promise.all([clinicTimeZone(clinicId), callerLocale()]);
+  const t = translatorFor(locale);
+  const dateLocale = timeLocale(locale) ?? DEFAULT_TIME_FORMAT.locale;
   const page = await client.treatmentPlans({ practitioner_id: practitionerId }, { number: 1, size: 100 });
   const plans = page.items
     .filter((plan) => plan.state !== "cancelled")
@@ -31,15 +33,17 @@ export async function treatmentPlanOptions(
     plans.map((p) => p.patient_id),
   );
   return plans.map((plan) => {
-    const products = plan.recommendations.length;
+    const name = names[plan.patient_id];
     return {
       id: plan.id,
-      label: [
-        names[plan.patient_id] ?? `Patient ${plan.patient_id}`,
-        STATE_WORDS[plan.state] ?? plan.state,
-        `${products} product${products === 1 ? "" : "s"}`,
-        formatTime(plan.created_at, { show: "date", timeZone }),
-      ].join(" · "),
+      label: t("resources.fields.planOption", {
+        named: name ? "yes" : "no",
+        name: name ?? "",
+        patient: plan.patient_id,
+        state: plan.state,
+        products: plan.recommendations.length,
+        created: formatTime(plan.created_at, { show: "date", timeZone, locale: dateLocale }),
+      }),
     };
   });
 }

@@ -2,6 +2,7 @@
 // clinic's one token and how to connect or replace it.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { stateReasonText } from "@/lib/auth/state-reason";
 import { requireSection } from "@/lib/auth/require-section";
 import { listAccounts } from "@/lib/admin/accounts";
 import { environmentView } from "@/lib/admin/environment";
@@ -30,6 +31,7 @@ export default async function AccountsPage() {
   const clinicMode = environmentView().authMode === "clinic";
   const clinic = accounts.clinicConnection;
   const t = await getTranslations("admin.accounts");
+  const say = await getTranslations();
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-semibold">{t("title")}</h2>
@@ -44,7 +46,9 @@ export default async function AccountsPage() {
               <dt className="text-slate-600">{t("state")}</dt>
               <dd>
                 <StatusBadge state={clinic.status} />{" "}
-                {clinic.stateReason && <span className="text-xs text-slate-600">{clinic.stateReason}</span>}
+                {clinic.stateReason && (
+                  <span className="text-xs text-slate-600">{stateReasonText(say, clinic.stateReason)}</span>
+                )}
               </dd>
               <dt className="text-slate-600">{t("connectedBy")}</dt>
               <dd className="font-mono text-xs">{clinic.platformUserId}</dd>

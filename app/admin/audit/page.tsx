@@ -24,7 +24,10 @@ export default async function AuditPage({
   const { filters, errors } = parseAuditFilters(await searchParams);
   const { timeZone } = user;
   const t = await getTranslations("audit");
-  const [people, page] = await Promise.all([auditPeople(clinicId), listAuditEntries(clinicId, filters, timeZone)]);
+  const [people, page] = await Promise.all([
+    auditPeople(clinicId, t("system")),
+    listAuditEntries(clinicId, filters, timeZone),
+  ]);
   return (
     <div className="space-y-4">
       <div className="space-y-1">

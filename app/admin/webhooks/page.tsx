@@ -44,6 +44,7 @@ export default async function WebhooksPage({
   const { filters, errors } = parseDeliveryFilters(await searchParams);
   const env = environmentView();
   const t = await getTranslations("admin.webhooks");
+  const say = await getTranslations();
   const [deliveries, chart, health] = await Promise.all([
     settle(loadDeliveries(actor, filters)),
     settle(loadDeliveryChart(actor, user.timeZone)),
@@ -93,7 +94,7 @@ export default async function WebhooksPage({
                 {t.rich("keptItem", {
                   id: e.id,
                   type: e.type,
-                  issue: e.issue,
+                  issue: say(e.issue),
                   mono: (chunks) => <span className="font-mono">{chunks}</span>,
                   when: () => <When iso={e.receivedAt} />,
                 })}

@@ -26,7 +26,8 @@ export async function brokenConnections(db: PrismaClient, clinicId: string, appU
       const details: ConnectionDetails = {
         connectionId: row.id,
         userId: row.userId,
-        person: row.user ? actorLabelOf(row.user) : "The clinic's own connection",
+        // A connection without a user is the clinic's own, which alertText words without a person.
+        person: row.user ? actorLabelOf(row.user) : "",
         reason: row.stateReason,
         signInUrl: `${appUrl}${reconnectPath("broken")}`,
       };

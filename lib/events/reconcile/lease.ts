@@ -18,8 +18,8 @@ export const WATCH_EVERY_MS = 15_000;
 /** A queued job picked up but never claimed for this long belonged to a process that died. */
 export const UNCLAIMED_AFTER_MS = 45_000;
 
-export const DIED_MESSAGE =
-  "The app stopped while this run was under way. A new run was started at once to finish the work.";
+/** A failed run's error: a catalog key, said where the run is shown (components/ui/stored-text.tsx). */
+export const DIED_MESSAGE = "events.reconciliation.errors.died";
 
 /** Serialises the claims of one clinic's runs across processes for the transaction's length. */
 export async function lockClinicRuns(tx: DbTx, clinicId: string): Promise<void> {

@@ -3,7 +3,15 @@
 // the cursor; then read the delivery log for failed deliveries. Safe to run twice or concurrently
 // with webhooks: the store ignores ids it has. Not the scheduling (request.ts, lib/jobs).
 import "server-only";
-import { ClinicApiError } from "@/lib/clinic-api/errors";
+import {
+  ForbiddenError,
+  NotFoundError,
+  PlatformUnavailableError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnexpectedResponseError,
+  ValidationError,
+} from "@/lib/clinic-api/errors";
 import { EVENT_CATEGORIES, type EventCategory } from "@/lib/contract";
 import type { Db } from "@/lib/events/store";
 import { storeEvents } from "@/lib/events/store";
@@ -17,6 +25,22 @@ import {
 import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconcile/progress";
 import { readAhead, walkPages } from "@/lib/clinic-api/pagination";
 import { QuotaExceededError } from "@/lib/quota/platform-quota";
+
+/**
+ * A failed run's error as the admin pages show it: a catalog key for the app's own words (said in
+ * the reader's language, components/ui/stored-text.tsx), the platform's own message where it gave
+ * one (safe to show: no token, no body), never anything else an exception says.
+ */
+export function runErrorText(error: unknown): string {
+  if (error instanceof PlatformUnavailableError) return "actions.platformUnavailable";
+  if (error instanceof UnauthorizedError) return "actions.connectionRefused";
+  if (error instanceof UnexpectedResponseError) return "actions.platformUnexpected";
+  if (error instanceof ForbiddenError || error instanceof ValidationError || error instanceof NotFoundError)
+    return error.message;
+  if (error instanceof RateLimitedError) return "events.reconciliation.errors.busy";
+  if (error instanceof QuotaExceededError) return "events.reconciliation.errors.quota";
+  return "events.reconciliation.errors.failed";
+}
 
 /** How often a run's progress is written while it pages through a list. */
 const PROGRESS_EVERY_MS = 250;
@@ -49,13 +73,7 @@ export async function reconcileClinic(
     });
     return counters;
   } catch (error) {
-    // The message of a typed client error is safe to show (no token, no body); anything else is not.
-    const message =
-      error instanceof ClinicApiError
-        ? error.message
-        : error instanceof QuotaExceededError
-          ? "People of the clinics were using most of the platform's request limit, so this run gave way to them. It is tried again shortly."
-          : "Reconciliation failed";
+    const message = runErrorText(error);
     console.error(
       `[reconcile] clinic ${clinicId} run ${runId} failed:`,
       error instanceof Error ? `${error.name}: ${error.message}` : error,

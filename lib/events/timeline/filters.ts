@@ -2,8 +2,8 @@
 // argument): category, event type, a date filter in any form of spec 4, and free text searched in
 // the event data. Parsed here once; empty fields mean "no filter".
 import { z } from "zod";
-import { DateFilterStringSchema } from "@/lib/contract";
 import { TIMELINE_CATEGORIES } from "@/lib/events/categories";
+import { DateFilterFieldSchema } from "@/lib/events/date-filter-field";
 import { type TimelineFilters } from "@/lib/events/timeline/filter-values";
 
 export { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filter-values";
@@ -18,10 +18,10 @@ export const TimelineFiltersSchema = z.object({
       .string()
       .trim()
       .max(100)
-      .regex(/^[a-z_.]+$/, "not an event type")
+      .regex(/^[a-z_.]+$/, "validation.eventType")
       .optional(),
   ),
-  date: z.preprocess(blankToUndefined, z.string().trim().pipe(DateFilterStringSchema).optional()),
+  date: z.preprocess(blankToUndefined, z.string().trim().pipe(DateFilterFieldSchema).optional()),
   // Control characters can't be typed into a search box, and PostgreSQL refuses NUL in text.
   q: z.preprocess(
     blankToUndefined,
@@ -29,7 +29,7 @@ export const TimelineFiltersSchema = z.object({
       .string()
       .trim()
       .max(200)
-      .regex(/^[^\u0000-\u001f]*$/, "search cannot contain control characters")
+      .regex(/^[^\u0000-\u001f]*$/, "validation.searchControl")
       .optional(),
   ),
   /** Newest first unless "oldest". Not a filter: it orders what the filters select. */
