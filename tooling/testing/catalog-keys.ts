@@ -4,7 +4,8 @@
 // The browser's share is the files a "use client" module imports, directly or not: the keys those
 // name are the ones the client provider must carry (lib/i18n/client-messages.ts).
 import fs from "node:fs";
-import path from "node:path";
+
+export { clientFiles, PRODUCT_FILES } from "@/tooling/testing/client-graph";
 
 export type Tree = { [key: string]: string | Tree };
 
@@ -17,20 +18,6 @@ export function leaves(tree: Tree, prefix = ""): Map<string, string> {
   }
   return out;
 }
-
-export const ROOT = path.resolve(import.meta.dirname, "../..");
-const SOURCE_DIRS = ["app", "components", "lib"];
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-
-/** Every product source file (tests and generated code left out). */
-export const PRODUCT_FILES = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
 
 interface FileUse {
   namespaces: string[];
@@ -70,42 +57,4 @@ export function namedBy(files: string[]): (key: string) => boolean {
         return literals.has(rest) || patterns.some((p) => p.test(rest));
       }),
     );
-}
-
-/** The module a specifier of `from` names, if it is one of the product's files. */
-function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/")
-    ? path.join(ROOT, specifier.slice(2))
-    : specifier.startsWith(".")
-      ? path.resolve(path.dirname(from), specifier)
-      : null;
-  if (!base) return null;
-  for (const candidate of [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    path.join(base, "index.ts"),
-    path.join(base, "index.tsx"),
-  ])
-    if (PRODUCT_FILES.includes(candidate)) return candidate;
-  return null;
-}
-
-/** The files that run in the browser: each "use client" module and what it imports (not `import type`). */
-export function clientFiles(): string[] {
-  const seen = new Set<string>();
-  const queue = PRODUCT_FILES.filter((f) =>
-    /^\s*(\/\/[^\n]*\n\s*)*["']use client["']/.test(fs.readFileSync(f, "utf8")),
-  );
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = fs.readFileSync(file, "utf8");
-    for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\s)[^;]*?from\s+["']([^"']+)["']/gm)) {
-      const target = resolveImport(file, m[1]);
-      if (target && !seen.has(target)) queue.push(target);
-    }
-  }
-  return [...seen].sort();
 }
