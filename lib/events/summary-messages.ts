@@ -42,7 +42,8 @@ export function formatSummary(
   const id = SUMMARY_MESSAGE_IDS.includes(summary.id) ? summary.id : "unknown";
   const params =
     summary.unnamedPatient && typeof summary.params.patient === "string"
-      ? { ...summary.params, patient: say("summary.patientById", { id: summary.params.patient }) }
+      ? // A patient the app has no name for: "a patient" (the id stays in the event's details).
+        { ...summary.params, patient: say("summary.patientById") }
       : summary.params;
   return say(summaryKey(id), params);
 }

@@ -100,7 +100,7 @@ describe("event summaries", () => {
   it("names a patient it knows no name for by id, and a lab order in each of its states", () => {
     const order = { order: { id: "o", patient_id: "pat_9", total_cents: 123456 } };
     expect(formatSummary(summarizeEvent("order.placed", order, names))).toBe(
-      "Order placed by patient pat_9 — $1,234.56",
+      "Order placed by a patient — $1,234.56",
     );
     const lab = (status: string) => ({ lab_order: { id: "l", patient_id: "pat_1", test_name: "Iron", status } });
     expect(formatSummary(summarizeEvent("lab_order.updated", lab("amended"), names))).toBe(
@@ -145,7 +145,7 @@ describe("event summaries", () => {
     );
     const unnamed = { order: { id: "o", patient_id: "pat_9", total_cents: 100 } };
     expect(formatSummary(summarizeEvent("order.placed", unnamed, names), "fr-CA").replace(/\s/g, " ")).toBe(
-      "Commande passée par patient·e pat_9 — 1,00 $",
+      "Commande passée par un·e patient·e — 1,00 $",
     );
     expect(formatSummary(summarizeEvent("patient.created", { patient: { id: "pat_2" } }, names), "fr-CA")).toBe(
       "Nouvelle fiche patient·e\u202f: pat_2",

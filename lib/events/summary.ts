@@ -56,7 +56,7 @@ function record<T>(data: unknown, key: string, schema: z.ZodType<T>): T | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** A summary's patient: their name, or their id marked as such (formatSummary says "patient <id>"). */
+/** A summary's patient: their name, or their id marked as such (formatSummary then says "a patient"). */
 function withPatient(
   id: string,
   names: KnownNames,

@@ -59,7 +59,7 @@ describe("names from events", () => {
       "Order placed by Zed Quist-Moreau — $45.00",
     );
     const other = (await listTimeline(t.db, B, "UTC", {})).events.find((e) => e.id === "m1");
-    expect(other && formatSummary(other.summary, translatorFor("en"))).toBe("Order placed by patient pat_1 — $1.00");
+    expect(other && formatSummary(other.summary, translatorFor("en"))).toBe("Order placed by a patient — $1.00");
     expect((await getTimelineEvent(t.db, A, "n3"))?.names).toEqual({ pat_1: "Zed Quist-Moreau" });
   });
 
