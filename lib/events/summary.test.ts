@@ -99,9 +99,7 @@ describe("event summaries", () => {
 
   it("names a patient it knows no name for by id, and a lab order in each of its states", () => {
     const order = { order: { id: "o", patient_id: "pat_9", total_cents: 123456 } };
-    expect(formatSummary(summarizeEvent("order.placed", order, names))).toBe(
-      "Order placed by a patient — $1,234.56",
-    );
+    expect(formatSummary(summarizeEvent("order.placed", order, names))).toBe("Order placed by a patient — $1,234.56");
     const lab = (status: string) => ({ lab_order: { id: "l", patient_id: "pat_1", test_name: "Iron", status } });
     expect(formatSummary(summarizeEvent("lab_order.updated", lab("amended"), names))).toBe(
       "Lab results amended for Zed Quist: Iron",
