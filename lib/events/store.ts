@@ -88,27 +88,6 @@ function safeJson(e: StorableEvent): string {
   }
 }
 
-// The receipt is inserted in the same statement, and a new event's place in the backlog; `duplicate`
-// says whether the event was there before.
-// A duplicate's receipt goes to the clinic of the event as first stored, whatever clinic_id the
-// duplicate names: a delivery never records anything under another clinic.
-const STORE_WEBHOOK_DELIVERY = `
-  WITH inserted AS (
-    INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, received_at, source, data, raw, data_issue)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, 'webhook'::"EventSource", $8::jsonb, $10, $11)
-    ON CONFLICT (id) DO NOTHING
-    RETURNING id, clinic_id
-  ), waiting AS (
-    INSERT INTO event_backlog (event_id, clinic_id, received_at) SELECT id, clinic_id, $7 FROM inserted
-  ), stored AS (
-    SELECT clinic_id FROM inserted
-    UNION ALL
-    SELECT clinic_id FROM events WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)
-  )
-  INSERT INTO webhook_receipts (id, event_id, clinic_id, duplicate, received_at)
-  SELECT $9, $1, (SELECT clinic_id FROM stored LIMIT 1), NOT EXISTS (SELECT 1 FROM inserted), $7
-  RETURNING duplicate, clinic_id`;
-
 export interface StoredDelivery {
   /** Whether this delivery inserted the event. */
   inserted: boolean;
@@ -118,48 +97,115 @@ export interface StoredDelivery {
   dataIssue: DataIssue | null;
 }
 
+/** One webhook delivery, verified and parsed, to store. */
+export interface Delivery {
+  event: StorableEvent;
+  receivedAt: Date;
+  rawBody: string;
+}
+
+// The webhook's write, for one delivery or a group of them: each new event with its place in the
+// backlog, and a receipt per delivery; `duplicate` says whether the event was there before (or came
+// earlier in the same group: an event sent twice in one group is inserted once, by its first
+// delivery). A duplicate's receipt goes to the clinic of the event as first stored, whatever
+// clinic_id the duplicate names: a delivery never records anything under another clinic. The rows
+// come as arrays, one element a delivery, in the group's order (ord).
+const STORE_WEBHOOK_DELIVERIES = `
+  WITH d AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                         $8::text[], $9::text[], $10::text[], $11::text[])
+      WITH ORDINALITY AS t(id, clinic_id, integration_id, type, category, created_at, received_at, data, receipt_id,
+                           raw, data_issue, ord)
+  ), inserted AS (
+    INSERT INTO events (id, clinic_id, integration_id, type, category, created_at, received_at, source, data, raw, data_issue)
+    SELECT DISTINCT ON (id) id, clinic_id, integration_id, type, category, created_at::timestamp, received_at::timestamp,
+           'webhook'::"EventSource", data::jsonb, raw, data_issue
+    FROM d ORDER BY id, ord
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id, clinic_id, received_at
+  ), waiting AS (
+    INSERT INTO event_backlog (event_id, clinic_id, received_at) SELECT id, clinic_id, received_at FROM inserted
+  ), firsts AS (
+    SELECT id, min(ord) AS ord FROM d GROUP BY id
+  )
+  INSERT INTO webhook_receipts (id, event_id, clinic_id, duplicate, received_at)
+  SELECT d.receipt_id, d.id, coalesce(i.clinic_id, e.clinic_id), NOT (i.id IS NOT NULL AND f.ord = d.ord),
+         d.received_at::timestamp
+  FROM d JOIN firsts f ON f.id = d.id LEFT JOIN inserted i ON i.id = d.id LEFT JOIN events e ON e.id = d.id
+  RETURNING id, duplicate, clinic_id`;
+
+interface DeliveryRow {
+  delivery: Delivery;
+  receiptId: string;
+  kept: { data: Record<string, unknown>; issue: DataIssue | null };
+}
+
+function deliveryRow(delivery: Delivery, kept = storableData(delivery.event.data)): DeliveryRow {
+  return { delivery, receiptId: randomUUID(), kept };
+}
+
+function storedAs(
+  row: DeliveryRow,
+  stored: { duplicate: boolean; clinic_id: string | null } | undefined,
+): StoredDelivery {
+  return {
+    inserted: stored?.duplicate === false,
+    otherClinic: stored?.clinic_id != null && stored.clinic_id !== row.delivery.event.clinic_id,
+    dataIssue: row.kept.issue,
+  };
+}
+
 /**
  * The webhook's write: the event (once, by id) with the delivery's raw body, and a receipt of this
  * delivery (marked duplicate when the event was already there) in ONE statement, so an answer costs
  * one round trip and one commit. Sent with pg, not Prisma: see lib/db.ts. Data the database refuses
  * does not refuse the event: it is stored again with its data set aside and marked.
  */
-export async function storeWebhookDelivery(
-  sql: Sql,
-  event: StorableEvent,
-  receivedAt: Date,
-  rawBody: string,
-): Promise<StoredDelivery> {
-  const write = async (kept: { data: Record<string, unknown>; issue: DataIssue | null }) => {
-    const { rows } = await sql.query<{ duplicate: boolean; clinic_id: string | null }>(STORE_WEBHOOK_DELIVERY, [
-      event.id,
-      event.clinic_id,
-      event.integration_id ?? null,
-      event.type,
-      categoryOfType(event.type),
-      // As ISO strings: the columns are timestamps without zone, holding UTC (as Prisma writes them);
-      // pg would send a Date in the server's local zone.
-      new Date(event.created_at).toISOString(),
-      receivedAt.toISOString(),
-      JSON.stringify(kept.data),
-      randomUUID(),
-      rawBody,
-      kept.issue,
-    ]);
-    const row = rows[0];
-    return {
-      inserted: row?.duplicate === false,
-      otherClinic: row?.clinic_id != null && row.clinic_id !== event.clinic_id,
-      dataIssue: kept.issue,
-    };
-  };
-  const kept = storableData(event.data);
+export async function storeWebhookDelivery(sql: Sql, delivery: Delivery): Promise<StoredDelivery> {
   try {
-    return await write(kept);
+    return (await writeDeliveries(sql, [deliveryRow(delivery)]))[0]!;
   } catch (error) {
     if (!isDataRefusal(error)) throw error;
-    return write({ data: {}, issue: "not-storable" });
+    return (await writeDeliveries(sql, [deliveryRow(delivery, { data: {}, issue: "not-storable" })]))[0]!;
   }
+}
+
+/**
+ * Many deliveries' writes in one statement and one commit, each with what storeWebhookDelivery
+ * would have answered for it, in order. All or nothing: when the statement fails (one delivery's
+ * data the database refuses, a lost connection), nothing of the group is stored and the caller
+ * stores them one by one (lib/webhooks/delivery-store.ts).
+ */
+export function storeWebhookDeliveries(sql: Sql, deliveries: readonly Delivery[]): Promise<StoredDelivery[]> {
+  return writeDeliveries(
+    sql,
+    deliveries.map((d) => deliveryRow(d)),
+  );
+}
+
+async function writeDeliveries(sql: Sql, rows: readonly DeliveryRow[]): Promise<StoredDelivery[]> {
+  if (rows.length === 0) return [];
+  const column = <T>(pick: (row: DeliveryRow) => T) => rows.map(pick);
+  const { rows: stored } = await sql.query<{ id: string; duplicate: boolean; clinic_id: string | null }>(
+    STORE_WEBHOOK_DELIVERIES,
+    [
+      column((r) => r.delivery.event.id),
+      column((r) => r.delivery.event.clinic_id),
+      column((r) => r.delivery.event.integration_id ?? null),
+      column((r) => r.delivery.event.type),
+      column((r) => categoryOfType(r.delivery.event.type)),
+      // As ISO strings: the columns are timestamps without zone, holding UTC (as Prisma writes them);
+      // pg would send a Date in the server's local zone.
+      column((r) => new Date(r.delivery.event.created_at).toISOString()),
+      column((r) => r.delivery.receivedAt.toISOString()),
+      column((r) => JSON.stringify(r.kept.data)),
+      column((r) => r.receiptId),
+      column((r) => r.delivery.rawBody),
+      column((r) => r.kept.issue),
+    ],
+  );
+  const byReceipt = new Map(stored.map((s) => [s.id, s]));
+  return rows.map((row) => storedAs(row, byReceipt.get(row.receiptId)));
 }
 
 /** PostgreSQL refused a value of the row (SQLSTATE class 22, data exception), not a lost connection. */

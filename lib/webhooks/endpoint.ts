@@ -9,6 +9,7 @@ import { pool } from "@/lib/db-pool";
 import { getBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
+import { createDeliveryStore, type StoreDelivery } from "@/lib/webhooks/delivery-store";
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@/lib/webhooks/handler";
 import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { refuseUnreadBody } from "@/lib/http/linger";
@@ -24,6 +25,10 @@ const enqueueProcessing = createBatchingEnqueuer({
   log,
 });
 
+// One per module copy too, made on the first delivery (the pool is made on first use).
+let deliveryStore: StoreDelivery | undefined;
+const storeDelivery: StoreDelivery = (delivery) => (deliveryStore ??= createDeliveryStore(pool()))(delivery);
+
 const TOO_LARGE: WebhookResponse = { status: 413, body: { error: "payload too large" } };
 
 function answer(rawBody: string, signatureHeader: string | null): Promise<WebhookResponse> {
@@ -31,7 +36,7 @@ function answer(rawBody: string, signatureHeader: string | null): Promise<Webhoo
   return handleWebhook(
     { rawBody, signatureHeader },
     {
-      sql: pool(),
+      storeDelivery,
       secrets: [config.webhookSecret, ...(config.webhookSecretPrevious ? [config.webhookSecretPrevious] : [])],
       challenge: config.webhookChallenge,
       enqueueProcessing: async (ids) => enqueueProcessing(ids),

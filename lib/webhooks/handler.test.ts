@@ -9,6 +9,7 @@ import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { QUEUES } from "@/lib/jobs/queues";
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookDeps, type WebhookRequest } from "@/lib/webhooks/handler";
+import { createDeliveryStore } from "@/lib/webhooks/delivery-store";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 
 const SECRET = "whsec-current-0123456789";
@@ -249,7 +250,7 @@ describe("webhook handler matrix", () => {
     t = await createTestDatabase("webhooks", { app: true });
     boss = await createBoss(t.url, { supervise: false, schedule: false });
     deps = {
-      sql: t.pool,
+      storeDelivery: createDeliveryStore(t.pool),
       secrets: [SECRET, PREVIOUS],
       challenge: CHALLENGE,
       enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
@@ -325,7 +326,10 @@ describe("webhook handler matrix", () => {
   it("answers 503 (so the platform retries) and stores nothing when the database is unreachable", async () => {
     const unreachable = new pg.Pool({ connectionString: "postgresql://postgres@127.0.0.1:1/nowhere" });
     try {
-      const answer = await handleWebhook(signed(body("evt_db_down")), { ...deps, sql: unreachable });
+      const answer = await handleWebhook(signed(body("evt_db_down")), {
+        ...deps,
+        storeDelivery: createDeliveryStore(unreachable),
+      });
       expect(answer).toEqual({ status: 503, body: { error: "temporarily unavailable" } });
     } finally {
       await unreachable.end();

@@ -7,8 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import { StorableEventSchema } from "@/lib/events/record";
-import type { Sql } from "@/lib/db-pool";
-import { storeWebhookDelivery } from "@/lib/events/store";
+import type { StoreDelivery } from "@/lib/webhooks/delivery-store";
 import { verifyWebhookSignature } from "@/lib/webhooks/signature";
 
 /** Where the platform delivers (the route file's path; the app server answers it first). */
@@ -28,8 +27,8 @@ export interface WebhookResponse {
 }
 
 export interface WebhookDeps {
-  /** The app's pool (lib/db-pool.ts): the write skips Prisma (see lib/db.ts). */
-  sql: Sql;
+  /** Stores the delivery, answering once it is committed (lib/webhooks/delivery-store.ts). */
+  storeDelivery: StoreDelivery;
   /** Current signing secret first, then the previous one while a rotation is under way. */
   secrets: readonly string[];
   challenge: string;
@@ -72,7 +71,7 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
 
   let inserted: boolean;
   try {
-    const stored = await storeWebhookDelivery(deps.sql, event, now, request.rawBody);
+    const stored = await deps.storeDelivery({ event, receivedAt: now, rawBody: request.rawBody });
     inserted = stored.inserted;
     if (stored.dataIssue)
       log("webhook event kept with its data set aside", { eventId: event.id, issue: stored.dataIssue });

@@ -15,6 +15,7 @@ import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { startWorkers } from "@/lib/jobs/worker";
 import { handleWebhook } from "@/lib/webhooks/handler";
+import { createDeliveryStore } from "@/lib/webhooks/delivery-store";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { waitUntil } from "@/sandbox/testing/wait";
 
@@ -29,6 +30,7 @@ let received = 0;
 let feed: ClinicClient;
 
 async function startReceiver(): Promise<string> {
+  const storeDelivery = createDeliveryStore(t.pool);
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -38,7 +40,7 @@ async function startReceiver(): Promise<string> {
       void handleWebhook(
         { rawBody, signatureHeader: typeof header === "string" ? header : null },
         {
-          sql: t.pool,
+          storeDelivery,
           secrets: [SECRET],
           challenge: CHALLENGE,
           enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
