@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClinicClient, type ClinicClient } from "@/lib/clinic-api";
+import { PlatformUnavailableError } from "@/lib/clinic-api/errors";
+import type { ReconcileFeed } from "@/lib/events/reconcile/feed";
 import { EVENT_RETENTION_DAYS, type EventType } from "@/lib/contract";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { progressOf } from "@/lib/events/reconcile/progress";
@@ -17,6 +19,7 @@ import { startWorkers } from "@/lib/jobs/worker";
 import { handleWebhook } from "@/lib/webhooks/handler";
 import { createDeliveryStore } from "@/lib/webhooks/delivery-store";
 import { startTestSandbox } from "@/sandbox/testing/harness";
+import { recordEvent } from "@/sandbox/testing/history";
 import { waitUntil } from "@/sandbox/testing/wait";
 
 const SECRET = "reconcile-test-signing-secret";
@@ -59,6 +62,19 @@ async function startReceiver(): Promise<string> {
   return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/clinic`;
 }
 
+/** The app's client on the sandbox, signed in with a token it never needs to refresh. */
+const clientWith = (token: string, clinicKey?: string) =>
+  createClinicClient({
+    baseUrl: sandbox.sb.url,
+    credentials: {
+      tokens: {
+        getAccessToken: async () => token,
+        refreshAfterUnauthorized: async () => Promise.reject(new Error("no refresh in this test")),
+      },
+      clinicKey,
+    },
+  });
+
 const until = (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) =>
   waitUntil(condition, "the condition", timeoutMs, 50);
 
@@ -80,16 +96,7 @@ beforeAll(async () => {
   });
   expect(registered.status).toBe(200);
   const token = (await sandbox.client.signIn(sandbox.clinicA.staff[0].id)).access_token;
-  feed = createClinicClient({
-    baseUrl: sandbox.sb.url,
-    credentials: {
-      tokens: {
-        getAccessToken: async () => token,
-        refreshAfterUnauthorized: async () => Promise.reject(new Error("no refresh in this test")),
-      },
-      clinicKey: sandbox.clinicA.current_clinic_key,
-    },
-  });
+  feed = clientWith(token, sandbox.clinicA.current_clinic_key);
   // The first request carrying the clinic key activates the integration (spec 3); webhooks are sent
   // only for activated integrations. Its clinic_key.activated event arrives by webhook.
   await feed.listEvents("clinic_keys", {}, { number: 1, size: 1 });
@@ -203,4 +210,44 @@ describe("reconciliation", () => {
       await second.stop({ graceful: false });
     }
   }, 45_000);
+
+  it("a platform failure mid-list fails the run after the pages in hand are stored, and keeps the cursor", async () => {
+    const B = sandbox.clinicB.id;
+    const state = sandbox.sb.state;
+    const now = state.clock.now();
+    for (let i = 1; i <= 450; i++)
+      recordEvent(state, {
+        clinicId: B,
+        type: "patient.updated",
+        object: { id: `pat_mid_${i}` },
+        at: now - i * 60_000,
+      });
+    state.events.sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
+    const token = (await sandbox.client.signIn(sandbox.clinicB.staff[0].id)).access_token;
+    const clientB = clientWith(token);
+    // The platform answers the patients list's first three pages, then is down.
+    const failing: ReconcileFeed = {
+      ...clientB,
+      listEvents: (category, filter, page) =>
+        category === "patients" && (page?.number ?? 1) > 3
+          ? Promise.reject(new PlatformUnavailableError("down for the test"))
+          : clientB.listEvents(category, filter, page),
+    };
+    const run = await t.db.reconciliationRun.create({ data: { clinicId: B, trigger: "manual" } });
+    await expect(
+      reconcileClinic(t.db, failing, B, run.id, { enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids) }),
+    ).rejects.toThrow(PlatformUnavailableError);
+
+    // Every page read was stored before the run ended (none cut off), and the cursor did not move.
+    const patients = await t.db.event.count({ where: { clinicId: B, category: "patients" } });
+    expect(patients).toBe(300);
+    expect(
+      await t.db.reconciliationCursor.findUnique({
+        where: { clinicId_category: { clinicId: B, category: "patients" } },
+      }),
+    ).toBeNull();
+    const failed = await t.db.reconciliationRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(failed).toMatchObject({ status: "failed", error: "actions.platformUnavailable" });
+    expect(failed.inserted).toBe(await t.db.event.count({ where: { clinicId: B } }));
+  });
 });

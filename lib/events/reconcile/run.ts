@@ -15,6 +15,7 @@ import {
 import { EVENT_CATEGORIES, type EventCategory } from "@/lib/contract";
 import type { Db } from "@/lib/events/store";
 import { storeEvents } from "@/lib/events/store";
+import type { StorableEvent } from "@/lib/events/record";
 import { reconcileDeliveries } from "@/lib/events/reconcile/deliveries";
 import {
   DEFAULT_OVERLAP_DAYS,
@@ -41,6 +42,9 @@ export function runErrorText(error: unknown): string {
   if (error instanceof QuotaExceededError) return "events.reconciliation.errors.quota";
   return "events.reconciliation.errors.failed";
 }
+
+/** Pages being stored at once (a third did not help on 2 cores). */
+const STORES_IN_FLIGHT = 2;
 
 /** How often a run's progress is written while it pages through a list. */
 const PROGRESS_EVERY_MS = 250;
@@ -106,25 +110,39 @@ async function reconcileCategory(
   // Each page's new ids are queued while the next page is fetched and stored; all are queued
   // before the cursor moves (a lost prompt would still be processed by the sweep).
   const queued: Array<Promise<void>> = [];
-  let lastSaved = performance.now();
-  // Oldest first: a walk the page limit stops moves the cursor as far as it read; the next run goes on.
-  for await (const page of pages) {
-    const inserted = await storeEvents(db, page.items, "reconciliation");
+  const storePage = async (items: readonly StorableEvent[]) => {
+    const inserted = await storeEvents(db, items, "reconciliation");
     if (inserted.length > 0) queued.push(options.enqueueProcessing(inserted));
     queued.at(-1)?.catch(() => undefined); // awaited below; not unhandled if a later page fails first
-    for (const e of page.items) {
-      const at = new Date(e.created_at);
-      if (!newest || at > newest) newest = at;
-    }
-    counters.fetched += page.items.length;
+    counters.fetched += items.length;
     counters.inserted += inserted.length;
     counters.pagesDone += 1;
-    counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
-    // The admin page's bar moves a few times a second at most: no write per page of a fast run.
-    if (performance.now() - lastSaved >= PROGRESS_EVERY_MS) {
-      await saveProgress(db, runId, counters);
-      lastSaved = performance.now();
+  };
+  // Pages are stored STORES_IN_FLIGHT at a time, on as many connections: the database works on one
+  // while this process reads and sends the next (a store is mostly the database's index work).
+  const storing: Array<Promise<void>> = [];
+  let lastSaved = performance.now();
+  try {
+    // Oldest first: a walk the page limit stops moves the cursor as far as it read; the next run goes on.
+    for await (const page of pages) {
+      if (storing.length >= STORES_IN_FLIGHT) await storing.shift();
+      const stored = storePage(page.items);
+      stored.catch(() => undefined); // awaited in turn; not unhandled if an earlier one fails first
+      storing.push(stored);
+      for (const e of page.items) {
+        const at = new Date(e.created_at);
+        if (!newest || at > newest) newest = at;
+      }
+      counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
+      // The admin page's bar moves a few times a second at most: no write per page of a fast run.
+      if (performance.now() - lastSaved >= PROGRESS_EVERY_MS) {
+        await saveProgress(db, runId, counters);
+        lastSaved = performance.now();
+      }
     }
+    await Promise.all(storing);
+  } finally {
+    await Promise.allSettled(storing); // a failed walk leaves no store running behind the run's end
   }
   await Promise.all(queued);
   if (newest) {
