@@ -67,6 +67,37 @@ export async function unprocessedEventIds(
 }
 
 /**
+ * Processes groups of events (a fetch of jobs, the sweep's events) in one transaction, and when that
+ * fails, group by group, so that one odd group does not hold back the others' events. It still
+ * fails then, with the first group's failure, for the queue to try again (processing is idempotent).
+ */
+export async function processEventGroups(db: Db, groups: ReadonlyArray<readonly string[]>): Promise<number> {
+  try {
+    return await processEvents(db, groups.flat());
+  } catch (error) {
+    if (groups.length === 1) throw error;
+    let processed = 0;
+    let failure: unknown = null;
+    for (const group of groups)
+      processed += await processEvents(db, group).catch((e: unknown) => {
+        failure ??= e;
+        return 0;
+      });
+    if (failure) throw failure;
+    return processed;
+  }
+}
+
+/** The sweep: events left unprocessed a while (a lost prompt), each its own group should one be odd. */
+export async function processLeftBehind(db: Db): Promise<number> {
+  const ids = await unprocessedEventIds(db);
+  return processEventGroups(
+    db,
+    ids.map((id) => [id]),
+  );
+}
+
+/**
  * Processes every event of a clinic left unprocessed until now. For a process that died: the
  * processing jobs it had taken come back only when they expire (minutes), and the sweep waits a
  * minute; processing is idempotent, so doing it now is safe beside any job still on its way.
@@ -76,7 +107,10 @@ export async function processClinicBacklog(db: Db, clinicId: string, batch = 500
   for (;;) {
     const ids = await unprocessedEventIds(db, 0, batch, clinicId);
     if (ids.length === 0) return processed;
-    processed += await processEvents(db, ids);
+    processed += await processEventGroups(
+      db,
+      ids.map((id) => [id]),
+    );
     if (ids.length < batch) return processed;
   }
 }

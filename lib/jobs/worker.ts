@@ -6,7 +6,7 @@ import type PgBoss from "pg-boss";
 import type { Keyring } from "@/lib/auth/crypto";
 import { resealSecrets } from "@/lib/auth/reseal";
 import type { Db } from "@/lib/events/store";
-import { processClinicBacklog, processEvents, unprocessedEventIds } from "@/lib/events/process";
+import { processClinicBacklog, processEventGroups, processLeftBehind } from "@/lib/events/process";
 import { applyRetention } from "@/lib/events/retention";
 import { requestReconciliation } from "@/lib/events/reconcile/request";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
@@ -45,22 +45,20 @@ export interface WorkerDeps {
 
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void> {
   const { db } = deps;
+  // One transaction for a whole fetch of jobs: under a burst of webhooks, jobs of one event each
+  // would cost a transaction apiece, taken from the cores that answer the platform.
   await boss.work<ProcessEventsJob>(
     QUEUES.processEvents,
     { batchSize: 20, pollingIntervalSeconds: 1 },
-    // One transaction for the whole fetch: under a burst of webhooks, jobs of one event each would
-    // cost a transaction apiece, taken from the cores that answer the platform. Should the batch
-    // fail, each job is tried alone, so one odd job does not hold back the others' events.
     async (jobs) => {
-      const all = jobs.flatMap((job) => job.data.eventIds);
-      await processEvents(db, all).catch(async (error: unknown) => {
-        if (jobs.length === 1) throw error;
-        for (const job of jobs) await processEvents(db, job.data.eventIds);
-      });
+      await processEventGroups(
+        db,
+        jobs.map((job) => job.data.eventIds),
+      );
     },
   );
   await boss.work(QUEUES.sweep, async () => {
-    await processEvents(db, await unprocessedEventIds(db));
+    await processLeftBehind(db);
   });
   await boss.work(QUEUES.retention, async () => {
     await applyRetention(db, deps.retentionDays);

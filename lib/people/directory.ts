@@ -116,7 +116,9 @@ export async function rememberName(
   return true;
 }
 
-const EventPersonSchema = z.object({ id: z.string().min(1), first_name: z.string(), last_name: z.string() });
+// Ids as long as the event store allows its own (lib/events/record.ts): a longer one is no platform
+// id, and kept as a key it could exceed what an index entry holds and fail the event's processing.
+const EventPersonSchema = z.object({ id: z.string().min(1).max(200), first_name: z.string(), last_name: z.string() });
 
 export interface PatientNameFromEvent {
   clinicId: string;
