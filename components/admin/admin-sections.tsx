@@ -4,18 +4,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-
-export const ADMIN_SECTIONS = [
-  { href: "/admin", key: "overview" },
-  { href: "/admin/accounts", key: "accounts" },
-  { href: "/admin/clinic-key", key: "clinicKey" },
-  { href: "/admin/webhooks", key: "webhooks" },
-  { href: "/admin/reconciliation", key: "reconciliation" },
-  { href: "/admin/environment", key: "environment" },
-  { href: "/admin/settings", key: "settings" },
-  { href: "/admin/alerts", key: "alerts" },
-  { href: "/admin/audit", key: "audit" },
-] as const;
+import { ADMIN_SECTIONS } from "@/lib/admin/sections";
 
 export function AdminSections() {
   const pathname = usePathname();

@@ -1,6 +1,5 @@
 // Accounts: every user's platform connection and the actions on it; in clinic-level mode, the
 // clinic's one token and how to connect or replace it.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { stateReasonText } from "@/lib/auth/state-reason";
 import { requireSection } from "@/lib/auth/require-section";
@@ -18,11 +17,10 @@ import { AccountsTable } from "@/components/admin/accounts-table";
 import { ClinicTokenButton } from "@/components/admin/clinic-token-panel";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
+import { Panel } from "@/components/ui/panel";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("pageTitle", { page: t("sections.accounts") }) };
-}
+export const generateMetadata = adminSectionMetadata("accounts");
 export const dynamic = "force-dynamic";
 
 export default async function AccountsPage() {
@@ -36,10 +34,7 @@ export default async function AccountsPage() {
     <div className="space-y-6">
       <h2 className="text-lg font-semibold">{t("title")}</h2>
       {clinicMode && (
-        <section aria-labelledby="clinic-token" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-          <h3 id="clinic-token" className="font-semibold">
-            {t("clinicToken")}
-          </h3>
+        <Panel id="clinic-token" title={t("clinicToken")}>
           <p className="text-sm text-slate-600">{t("clinicTokenIntro")}</p>
           {clinic ? (
             <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
@@ -83,7 +78,7 @@ export default async function AccountsPage() {
               />
             )}
           </div>
-        </section>
+        </Panel>
       )}
       <AccountsTable
         rows={accounts.users}

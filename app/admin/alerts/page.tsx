@@ -2,7 +2,6 @@
 // before the platform disables the endpoint, connections that need a new sign-in, a revoked clinic
 // key, events the webhooks missed), each acknowledged by name; the recently resolved; and where
 // alerts are emailed.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { useTranslations } from "next-intl";
 import { requestTranslator, requestLocale } from "@/lib/i18n/server";
@@ -23,11 +22,10 @@ import { AutoRefresh } from "@/components/admin/auto-refresh";
 import { AlertCard } from "@/components/alerts/alert-card";
 import { AlertEmailForm } from "@/components/alerts/alert-email-form";
 import { EmptyState } from "@/components/ui/states";
+import { Panel } from "@/components/ui/panel";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("pageTitle", { page: t("sections.alerts") }) };
-}
+export const generateMetadata = adminSectionMetadata("alerts");
 export const dynamic = "force-dynamic";
 
 function EmailSetup({ mailer, catcherUrl }: { mailer: string | null; catcherUrl: string | undefined }) {
@@ -74,15 +72,12 @@ export default async function AlertsPage() {
           alerts.open.map((a) => <AlertCard key={a.id} alert={a} acknowledge={acknowledgeAlertAction} />)
         )}
       </section>
-      <section aria-labelledby="alert-email" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-        <h3 id="alert-email" className="font-semibold">
-          {t("emails")}
-        </h3>
+      <Panel id="alert-email" title={t("emails")}>
         <EmailSetup mailer={mailer?.describe ?? null} catcherUrl={getConfig().mailCatcher.url} />
         <p className="text-sm text-slate-700">{t("recipients", { count: recipients.length })}</p>
         <AlertEmailForm action={saveAlertEmailAction} current={email} />
         {mailer && email && <ActionButton label={t("sendTest")} action={sendTestEmailAction} />}
-      </section>
+      </Panel>
       <section aria-labelledby="resolved-alerts" className="space-y-3">
         <h3 id="resolved-alerts" className="font-semibold">
           {t("resolved")}

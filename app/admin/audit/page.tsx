@@ -1,6 +1,5 @@
 // The audit trail: who did what and when in this clinic, filtered by person, action and days (in the
 // clinic's time zone), newest first, and exported as CSV with the same filters.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { auditFiltersHref, parseAuditFilters } from "@/lib/audit/filters";
@@ -8,11 +7,9 @@ import { auditPeople, listAuditEntries } from "@/lib/audit/query";
 import { AuditFiltersForm } from "@/components/audit/audit-filters-form";
 import { AuditPager } from "@/components/audit/audit-pager";
 import { AuditTable } from "@/components/audit/audit-table";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("pageTitle", { page: t("sections.audit") }) };
-}
+export const generateMetadata = adminSectionMetadata("audit");
 export const dynamic = "force-dynamic";
 
 export default async function AuditPage({

@@ -1,6 +1,5 @@
 // Clinic key: enter or replace it, see it masked, and its activation state from the clinic_key.*
 // events; a revoked key says what to do next.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { useTranslations } from "next-intl";
 import { requireSection } from "@/lib/auth/require-section";
@@ -13,11 +12,10 @@ import { ClinicKeyForm } from "@/components/admin/clinic-key-form";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 import { PAIRS_GRID } from "@/components/ui/pairs";
+import { Panel } from "@/components/ui/panel";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("pageTitle", { page: t("sections.clinicKey") }) };
-}
+export const generateMetadata = adminSectionMetadata("clinicKey");
 export const dynamic = "force-dynamic";
 
 function StateExplanation({ view }: { view: ClinicKeyView }) {
@@ -47,13 +45,7 @@ export default async function ClinicKeyPage() {
     <div className="space-y-6">
       <AutoRefresh everyMs={view.state === "waiting" ? 2000 : 5000} />
       <h2 className="text-lg font-semibold">{t("title")}</h2>
-      <section
-        aria-labelledby="key-state"
-        className={`space-y-3 rounded-lg border bg-white p-4 ${view.state === "revoked" ? "border-red-300" : "border-slate-200"}`}
-      >
-        <h3 id="key-state" className="font-semibold">
-          {t("activation")}
-        </h3>
+      <Panel id="key-state" title={t("activation")} tone={view.state === "revoked" ? "alert" : "normal"}>
         <dl className={`${PAIRS_GRID} gap-y-1 text-sm`}>
           <dt className="text-slate-600">{t("state")}</dt>
           <dd aria-live="polite" data-testid="clinic-key-state">
@@ -81,12 +73,9 @@ export default async function ClinicKeyPage() {
         <div className="text-sm text-slate-700">
           <StateExplanation view={view} />
         </div>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="key-form" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-        <h3 id="key-form" className="font-semibold">
-          {view.entered ? t("replace") : t("enter")}
-        </h3>
+      <Panel id="key-form" title={view.entered ? t("replace") : t("enter")}>
         <ClinicKeyForm action={saveClinicKeyAction} replacing={view.entered} />
         {view.entered && (
           <ActionButton
@@ -100,7 +89,7 @@ export default async function ClinicKeyPage() {
             }}
           />
         )}
-      </section>
+      </Panel>
 
       <section aria-labelledby="key-events" className="space-y-2">
         <h3 id="key-events" className="font-semibold">

@@ -1,17 +1,14 @@
 // Environment: which platform server the app talks to and how it authorizes. Secrets appear only as
 // configured or not.
-import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { environmentView } from "@/lib/admin/environment";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { PAIRS_GRID } from "@/components/ui/pairs";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("pageTitle", { page: t("sections.environment") }) };
-}
+export const generateMetadata = adminSectionMetadata("environment");
 export const dynamic = "force-dynamic";
 
 export default async function EnvironmentPage() {

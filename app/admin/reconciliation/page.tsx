@@ -1,17 +1,14 @@
 // Reconciliation: run one now and watch its progress bar (the shared panel of the events
 // feature), and the last runs with what they found.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { recentRuns } from "@/lib/admin/runs";
 import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
 import { startReconciliation } from "@/app/events/reconciliation-actions";
 import { RecentRuns } from "@/components/admin/recent-runs";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("pageTitle", { page: t("sections.reconciliation") }) };
-}
+export const generateMetadata = adminSectionMetadata("reconciliation");
 export const dynamic = "force-dynamic";
 
 export default async function ReconciliationPage() {

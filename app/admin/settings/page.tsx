@@ -1,6 +1,5 @@
 // Settings: what an admin keeps about the clinic in this app; for now its time zone, the clock every
 // time, day filter, chart and export of the clinic is on.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { clinicTimeZoneSetting } from "@/lib/admin/clinic-settings";
@@ -8,11 +7,10 @@ import { DEFAULT_CLINIC_TIME_ZONE, timeZoneChoices } from "@/lib/format/time-zon
 import { TimeZoneForm } from "@/components/admin/time-zone-form";
 import { When } from "@/components/ui/when";
 import { saveTimeZoneAction } from "@/app/admin/settings/actions";
+import { Panel } from "@/components/ui/panel";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("pageTitle", { page: t("sections.settings") }) };
-}
+export const generateMetadata = adminSectionMetadata("settings");
 export const dynamic = "force-dynamic";
 
 export default async function SettingsPage() {
@@ -22,10 +20,7 @@ export default async function SettingsPage() {
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">{t("title")}</h2>
-      <section aria-labelledby="time-zone" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-        <h3 id="time-zone" className="font-medium">
-          {t("timeZone")}
-        </h3>
+      <Panel id="time-zone" title={t("timeZone")}>
         <p className="text-sm text-slate-600">{t("intro")}</p>
         <p className="text-sm" data-testid="time-zone-status">
           {setting.setAt
@@ -41,7 +36,7 @@ export default async function SettingsPage() {
           chosen={setting.setAt !== null}
           choices={timeZoneChoices(setting.timeZone)}
         />
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 // Webhooks: what to register in the platform's dashboard, whether the secrets are configured, the
 // platform's delivery log with every filter of spec 4.5, delivery success per day, and the gaps
 // reconciliation had to fill. The filters live in the URL.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { parseDeliveryFilters } from "@/lib/admin/delivery-filters";
@@ -17,11 +16,10 @@ import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 import { ErrorState } from "@/components/ui/states";
 import { PAIRS_GRID } from "@/components/ui/pairs";
+import { Panel } from "@/components/ui/panel";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("pageTitle", { page: t("sections.webhooks") }) };
-}
+export const generateMetadata = adminSectionMetadata("webhooks");
 export const dynamic = "force-dynamic";
 
 const settle = <T,>(work: Promise<T>) =>
@@ -53,10 +51,7 @@ export default async function WebhooksPage({
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-semibold">{t("title")}</h2>
-      <section aria-labelledby="setup" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-        <h3 id="setup" className="font-semibold">
-          {t("setup")}
-        </h3>
+      <Panel id="setup" title={t("setup")}>
         <dl className={`${PAIRS_GRID} gap-y-2 text-sm`}>
           <dt className="text-slate-600">{t("url")}</dt>
           <dd>
@@ -105,7 +100,7 @@ export default async function WebhooksPage({
         {(env.webhookSecret === "local_default" || env.webhookChallenge === "local_default") && (
           <p className="text-xs text-amber-800">{t("localDefaults")}</p>
         )}
-      </section>
+      </Panel>
 
       {chart.ok ? (
         <DeliveryChartView chart={chart.value} />
