@@ -42,9 +42,9 @@ test("the first byte is French: the server-rendered HTML of the sign-in page", a
 test("a practitioner signs in, uploads a resource and filters the timeline, all in French", async ({ page }) => {
   await signInInFrench(page, PRACTITIONER);
   await expect(
-    page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Ressources" }),
+    page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Ressources" }),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
 
   await page.goto("/resources");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
@@ -157,7 +157,7 @@ test("the switch changes the language at once and is remembered, in this browser
 
   await switchTo("Français").click();
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
-  await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   // Left in English, as the other specs read this user's pages in English.
   await switchTo("English").click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

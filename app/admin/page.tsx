@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { adminOverview } from "@/lib/admin/overview";
-import { StatusBadge } from "@/components/admin/status-badge";
+import { ClinicKeyBadge, StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -52,7 +52,7 @@ export default async function AdminOverviewPage() {
       </Card>
       <Card title={t("clinicKey")} href="/admin/clinic-key">
         <p>
-          <StatusBadge state={o.clinicKey.state} />{" "}
+          <ClinicKeyBadge state={o.clinicKey.state} />{" "}
           {o.clinicKey.since && t.rich("since", { when: () => <When iso={o.clinicKey.since} /> })}
         </p>
         {o.clinicKey.state === "revoked" && <p className="text-red-700">{t("keyRevoked")}</p>}

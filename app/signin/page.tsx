@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { getConfig } from "@/lib/config";
-import { platformSettings } from "@/lib/clinic-api/settings";
+import { platformServer } from "@/lib/admin/environment";
 import { SignInButton } from "@/app/signin/sign-in-button";
 import { safeCallbackUrl, signInMessage } from "@/app/signin/messages";
 
@@ -21,7 +21,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const user = await getCurrentUser();
   if (user && !params.reason && !params.error) redirect(callbackUrl);
   const message = signInMessage(params);
-  const environment = platformSettings().environment;
+  const server = platformServer();
   const [t, say] = await Promise.all([getTranslations("signin"), getTranslations()]);
 
   return (
@@ -39,7 +39,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <div className="mt-6">
         <SignInButton callbackUrl={callbackUrl} />
       </div>
-      <p className="mt-4 text-xs text-slate-500">{t("platform", { environment })}</p>
+      <p className="mt-4 text-xs text-slate-500">{t("platform", { kind: server.kind, label: server.label })}</p>
     </div>
   );
 }

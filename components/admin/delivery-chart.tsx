@@ -1,7 +1,9 @@
 // Delivery success per day as stacked bars (delivered below, failed above) in plain SVG. The picture
 // is one role="img" whose label sums it up; every bar has a <title>, and the same numbers are in a
 // table, so nothing depends on seeing colour.
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatDay } from "@/lib/format/time";
+import { timeLocale } from "@/lib/i18n/locales";
 import { successRate, type DeliveryChart } from "@/lib/admin/delivery-chart";
 import type { Say } from "@/lib/events/summary-messages";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -21,13 +23,17 @@ const DAY_COLUMNS = (t: Say): Column<DeliveryChart["days"][number]>[] => [
   { key: "success", header: t("success"), cell: successRate },
 ];
 
-export function deliveryChartSummary(chart: DeliveryChart, t: Say): string {
+/** "22 Nov" in English, "22 nov." in French: a day of the chart in the reader's language. */
+const dayIn = (locale: string) => (day: string) => formatDay(day, { locale: timeLocale(locale) });
+
+export function deliveryChartSummary(chart: DeliveryChart, t: Say, locale: string): string {
+  const day = dayIn(locale);
   const delivered = chart.days.reduce((s, d) => s + d.delivered, 0);
   const failed = chart.days.reduce((s, d) => s + d.failed, 0);
   const rate = successRate({ delivered, failed });
   return t("summary", {
-    from: chart.from,
-    to: chart.to,
+    from: day(chart.from),
+    to: day(chart.to),
     delivered,
     failed,
     rate,
@@ -37,6 +43,8 @@ export function deliveryChartSummary(chart: DeliveryChart, t: Say): string {
 
 export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
   const t = useTranslations("admin.deliveryChart");
+  const locale = useLocale();
+  const day = dayIn(locale);
   const max = Math.max(1, ...chart.days.map((d) => d.delivered + d.failed));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -48,7 +56,12 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
   return (
     <figure className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="text-sm font-medium text-slate-700">{t("title")}</figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={deliveryChartSummary(chart, t)}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={deliveryChartSummary(chart, t, locale)}
+      >
         <line x1={PAD.left} x2={W - PAD.right} y1={floor} y2={floor} className="stroke-slate-300" />
         <ChartText x={PAD.left - 4} y={PAD.top + 8} anchor="end">
           {max}
@@ -62,12 +75,14 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
           const hf = h(d.failed);
           return (
             <g key={d.day}>
-              <title>{t("bar", { day: d.day, delivered: d.delivered, failed: d.failed, rate: successRate(d) })}</title>
+              <title>
+                {t("bar", { day: day(d.day), delivered: d.delivered, failed: d.failed, rate: successRate(d) })}
+              </title>
               {hd > 0 && <rect x={x} y={floor - hd} width={bar} height={hd} fill={DELIVERED} />}
               {hf > 0 && <rect x={x} y={floor - hd - hf} width={bar} height={hf} fill={FAILED} />}
               {i % labelEvery === 0 && (
                 <ChartText x={x + bar / 2} y={H - 6} anchor="middle">
-                  {d.day.slice(5)}
+                  {day(d.day)}
                 </ChartText>
               )}
             </g>

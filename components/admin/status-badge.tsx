@@ -46,3 +46,9 @@ export function StatusBadge({ state, label }: { state: string; label?: string })
     </span>
   );
 }
+
+/** The clinic key's state: "revoked" has words of its own (the key is feminine in French, a connection's state is not). */
+export function ClinicKeyBadge({ state }: { state: string }) {
+  const say = useTranslations();
+  return <StatusBadge state={state} label={state === "revoked" ? say("admin.states.keyRevoked") : undefined} />;
+}

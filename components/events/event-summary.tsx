@@ -7,6 +7,7 @@ import { plansHref } from "@/lib/events/links";
 import type { EventSummary } from "@/lib/events/summary";
 import { formatSummary, type Say } from "@/lib/events/summary-messages";
 import { NameWithId } from "@/components/ui/id-text";
+import { When } from "@/components/ui/when";
 
 export function SummaryLink({ summary }: { summary: EventSummary }) {
   const t = useTranslations("events");
@@ -20,7 +21,8 @@ export function SummaryLink({ summary }: { summary: EventSummary }) {
 
 export const summaryText = (summary: EventSummary, say: Say) => formatSummary(summary, say);
 
-// Fields the catalogs name (`events.fields.*`); any other is shown by its own name, made readable.
+// Fields the catalogs name (`events.fields.*`): the platform's documented ones; any other is shown by
+// its own name, made readable. The same for the records an event carries (`events.records.*`).
 const LABELLED = [
   "id",
   "patient_id",
@@ -30,15 +32,43 @@ const LABELLED = [
   "total_cents",
   "recommendations",
   "lab_recommendations",
+  "first_name",
+  "last_name",
+  "full_name",
+  "email",
+  "date_of_birth",
+  "emancipated_at",
+  "created_at",
+  "updated_at",
+  "placed_at",
+  "activated_at",
+  "revoked_at",
+  "name",
+  "brand",
+  "description",
+  "state",
+  "status",
+  "product_id",
+  "product_name",
+  "test_name",
+  "dosage",
 ];
+const RECORDS = ["clinic_key", "lab_order", "order", "patient", "product", "treatment_plan"];
+const readable = (key: string) => key.replaceAll("_", " ");
+const capitalised = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 const label = (key: string, say: Say) =>
-  LABELLED.includes(key) ? say(`events.fields.${key}`) : key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+  LABELLED.includes(key) ? say(`events.fields.${key}`) : capitalised(readable(key));
+const recordName = (kind: string, say: Say) =>
+  RECORDS.includes(kind) ? say(`events.records.${kind}`) : readable(kind);
 
 function Value({ field, value, names }: { field: string; value: unknown; names: Record<string, string> }) {
   const t = useTranslations("events");
   if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
   if (field === "patient_id" && typeof value === "string") return <NameWithId name={names[value]} id={value} />;
   if (field === "total_cents" && typeof value === "number") return <>{t("money", { amount: value / 100 })}</>;
+  // An instant the platform recorded, on the clinic's clock and in the reader's language.
+  if (field.endsWith("_at") && typeof value === "string" && !Number.isNaN(Date.parse(value)))
+    return <When iso={value} format={{ show: "date-time-seconds" }} />;
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="text-slate-400">{t("none")}</span>;
     return (
@@ -69,12 +99,8 @@ export function EventRecords({ data, names }: { data: unknown; names: Record<str
   return (
     <>
       {records.map(([kind, record]) => (
-        <section
-          key={kind}
-          aria-label={say("events.recordLabel", { kind: kind.replaceAll("_", " ") })}
-          className="mt-6"
-        >
-          <h3 className="text-sm font-semibold text-slate-700 capitalize">{kind.replaceAll("_", " ")}</h3>
+        <section key={kind} aria-label={say("events.recordLabel", { kind: recordName(kind, say) })} className="mt-6">
+          <h3 className="text-sm font-semibold text-slate-700">{capitalised(recordName(kind, say))}</h3>
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
             {Object.entries(record as Record<string, unknown>).map(([field, value]) => (
               <div key={field} className="contents">

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { AdminOverview } from "@/lib/admin/overview";
 import { Panel } from "@/components/home/home-panels";
-import { StatusBadge } from "@/components/admin/status-badge";
+import { ClinicKeyBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 
 export function AdminHealthPanel({ o, failingDeliveries }: { o: AdminOverview; failingDeliveries: boolean }) {
@@ -32,7 +32,7 @@ export function AdminHealthPanel({ o, failingDeliveries }: { o: AdminOverview; f
           <Link href="/admin/clinic-key" className="hover:underline">
             {t("clinicKey")}
           </Link>{" "}
-          <StatusBadge state={o.clinicKey.state} />
+          <ClinicKeyBadge state={o.clinicKey.state} />
         </li>
         <li>
           <Link href="/admin/reconciliation" className="hover:underline">

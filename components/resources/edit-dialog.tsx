@@ -107,14 +107,29 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
           errors={failure?.errors.file}
         >
           {(p) => (
-            <input
-              {...p}
-              type="file"
-              accept={ACCEPT}
-              disabled={busy}
-              className="block text-sm"
-              onChange={(e) => void pickFile(e.target.files?.[0])}
-            />
+            // The browser's own file input writes "Choose File · No file chosen" in the browser's
+            // language, not the page's: the input stays (keyboard, screen readers, its label) but is
+            // drawn as a button and a file name in the catalog's words.
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <input
+                {...p}
+                type="file"
+                accept={ACCEPT}
+                disabled={busy}
+                className="peer sr-only"
+                onChange={(e) => void pickFile(e.target.files?.[0])}
+              />
+              <label
+                htmlFor={p.id}
+                aria-hidden
+                className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:cursor-not-allowed peer-disabled:text-slate-400 hover:bg-slate-50"
+              >
+                {t("chooseFile")}
+              </label>
+              <span aria-hidden className="min-w-0 text-sm break-all text-slate-600">
+                {file ? file.name : t("noFileChosen")}
+              </span>
+            </div>
           )}
         </Field>
         {progress !== null && (

@@ -5,6 +5,7 @@
 // numbers). The title column is the row's
 // header cell (<th scope="row">); every cell carries data-column={key} for tests and styles.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /** A column the list can be sorted by: its state now, and the address that sorts by it (or flips it). */
@@ -134,6 +135,8 @@ function Table<Row>({
 function Cards<Row>({ columns, rows, rowKey, label, rowProps }: DataTableProps<Row>) {
   const title = columns.find((c) => c.title);
   const rest = columns.filter((c) => c !== title);
+  // "Type:" in English, "Type :" in French (a narrow no-break space before the colon).
+  const t = useTranslations("states");
   return (
     <ol aria-label={label} className="space-y-2 md:hidden">
       {rows.map((row) => (
@@ -146,7 +149,7 @@ function Cards<Row>({ columns, rows, rowKey, label, rowProps }: DataTableProps<R
           <dl className="space-y-0.5">
             {rest.map((c) => (
               <div key={c.key} data-column={c.key} className="flex flex-wrap gap-x-2">
-                {!c.bareOnCard && <dt className="text-slate-600">{c.header}:</dt>}
+                {!c.bareOnCard && <dt className="text-slate-600">{t.rich("cardTerm", { term: () => c.header })}</dt>}
                 <dd className="min-w-0 break-words">{c.cell(row)}</dd>
               </div>
             ))}

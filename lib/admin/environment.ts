@@ -43,11 +43,17 @@ export interface EnvironmentView {
 const setting = (value: string | undefined, localDefault?: string): SecretSetting =>
   !value ? "missing" : value === localDefault ? "local_default" : "configured";
 
+/** The platform server this app talks to, as people read it (the sign-in page and the Environment tab). */
+export function platformServer(): ServerName {
+  const settings = platformSettings();
+  return serverLabel(settings.environment, settings.baseUrl);
+}
+
 export function environmentView(): EnvironmentView {
   const config = getConfig();
   const settings = platformSettings();
   return {
-    server: serverLabel(settings.environment, settings.baseUrl),
+    server: platformServer(),
     environment: settings.environment,
     baseUrl: settings.baseUrl,
     authMode: settings.authMode,

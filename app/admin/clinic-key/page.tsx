@@ -9,7 +9,7 @@ import { ActionButton } from "@/components/admin/action-button";
 import { ClinicKeyEvents } from "@/components/admin/clinic-key-events";
 import { AutoRefresh } from "@/components/admin/auto-refresh";
 import { ClinicKeyForm } from "@/components/admin/clinic-key-form";
-import { StatusBadge } from "@/components/admin/status-badge";
+import { ClinicKeyBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 import { PAIRS_GRID } from "@/components/ui/pairs";
 import { Panel } from "@/components/ui/panel";
@@ -49,7 +49,7 @@ export default async function ClinicKeyPage() {
         <dl className={`${PAIRS_GRID} gap-y-1 text-sm`}>
           <dt className="text-slate-600">{t("state")}</dt>
           <dd aria-live="polite" data-testid="clinic-key-state">
-            <StatusBadge state={view.state} />
+            <ClinicKeyBadge state={view.state} />
           </dd>
           <dt className="text-slate-600">{t("key")}</dt>
           <dd className="font-mono">{view.masked ?? "—"}</dd>
