@@ -119,7 +119,7 @@ async function reconcileCategory(
     counters.pagesDone += 1;
   };
   // Pages are stored STORES_IN_FLIGHT at a time, on as many connections: the database works on one
-  // while this process reads and sends the next (a store is mostly the database's index work).
+  // while this process reads and sends the next.
   const storing: Array<Promise<void>> = [];
   let lastSaved = performance.now();
   try {
