@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { AdminOverview } from "@/lib/admin/overview";
-import { Panel } from "@/components/home/home-panels";
+import { HomePanel } from "@/components/home/home-panels";
 import { ClinicKeyBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 
@@ -11,7 +11,7 @@ export function AdminHealthPanel({ o, failingDeliveries }: { o: AdminOverview; f
   const run = o.reconciliation;
   const t = useTranslations("home.admin");
   return (
-    <Panel title={t("title")} href="/admin" linkLabel={t("open")}>
+    <HomePanel title={t("title")} href="/admin" linkLabel={t("open")}>
       <ul className="space-y-2" aria-label={t("title")}>
         <li>
           <Link href="/admin/accounts" className="hover:underline">
@@ -45,6 +45,6 @@ export function AdminHealthPanel({ o, failingDeliveries }: { o: AdminOverview; f
           )}
         </li>
       </ul>
-    </Panel>
+    </HomePanel>
   );
 }

@@ -8,8 +8,10 @@ import { formatSummary } from "@/lib/events/summary-messages";
 import { When } from "@/components/ui/when";
 import { plansHref } from "@/lib/events/links";
 import { categoryLabel } from "@/components/events/format";
+import { Panel } from "@/components/ui/panel";
 
-export function Panel({
+/** A panel of a home page: its title, a link to the whole of it, and what is new there. */
+export function HomePanel({
   title,
   href,
   linkLabel,
@@ -21,15 +23,17 @@ export function Panel({
   children: ReactNode;
 }) {
   return (
-    <section aria-label={title} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 className="font-semibold">{title}</h2>
+    <Panel
+      title={title}
+      heading="h2"
+      aside={
         <Link href={href} className="text-sm text-brand-700 hover:underline">
           {linkLabel}
         </Link>
-      </div>
+      }
+    >
       <div className="text-sm text-slate-700">{children}</div>
-    </section>
+    </Panel>
   );
 }
 
@@ -68,7 +72,7 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
   const t = useTranslations("home.practitioner");
   return (
     <>
-      <Panel title={t("resources")} href="/resources" linkLabel={t("openLibrary")}>
+      <HomePanel title={t("resources")} href="/resources" linkLabel={t("openLibrary")}>
         {home.resources === null ? (
           <Unavailable />
         ) : home.resources.length === 0 ? (
@@ -85,11 +89,11 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
             ))}
           </ul>
         )}
-      </Panel>
-      <Panel title={t("newPatients")} href="/patients" linkLabel={t("allPatients")}>
+      </HomePanel>
+      <HomePanel title={t("newPatients")} href="/patients" linkLabel={t("allPatients")}>
         <EventLines events={home.newPatients} empty={t("noNewPatients")} />
-      </Panel>
-      <Panel title={t("activePlans")} href="/embedded" linkLabel={t("openPlans")}>
+      </HomePanel>
+      <HomePanel title={t("activePlans")} href="/embedded" linkLabel={t("openPlans")}>
         {home.activePlans === null ? (
           <Unavailable />
         ) : home.activePlans.length === 0 ? (
@@ -108,7 +112,7 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
             ))}
           </ul>
         )}
-      </Panel>
+      </HomePanel>
     </>
   );
 }
@@ -125,7 +129,7 @@ export function TodayPanel({
   const t = useTranslations("home.today");
   const say = useTranslations();
   return (
-    <Panel title={t("title")} href={`/events?date=${day}`} linkLabel={t("open")}>
+    <HomePanel title={t("title")} href={`/events?date=${day}`} linkLabel={t("open")}>
       {today.length === 0 ? (
         <Empty>{t("nothing")}</Empty>
       ) : (
@@ -149,6 +153,6 @@ export function TodayPanel({
       <div className="mt-3">
         <EventLines events={latest} empty={t("noEvents")} />
       </div>
-    </Panel>
+    </HomePanel>
   );
 }

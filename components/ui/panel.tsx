@@ -1,27 +1,44 @@
-// A titled part of a page: a card whose heading names the section for screen readers (the section
-// is labelled by it). `tone="alert"` draws its border red, for a state that needs the reader.
+// A titled part of a page: a card whose heading names the section for screen readers (labelled by
+// the heading's id when given, else by the title). `aside` sits across from the heading (a link to
+// the whole list, say); `tone="alert"` draws the border red, for a state that needs the reader.
 import type { ReactNode } from "react";
 
 export function Panel({
   id,
   title,
+  heading = "h3",
+  aside,
   tone = "normal",
   children,
 }: {
   /** The heading's id, unique on the page. */
-  id: string;
-  title: ReactNode;
+  id?: string;
+  title: string;
+  /** h2 where the panel is a top-level part of its page (the home pages). */
+  heading?: "h2" | "h3";
+  aside?: ReactNode;
   tone?: "normal" | "alert";
   children: ReactNode;
 }) {
+  const Heading = heading;
+  const head = (
+    <Heading id={id} className="font-semibold">
+      {title}
+    </Heading>
+  );
   return (
     <section
-      aria-labelledby={id}
+      {...(id ? { "aria-labelledby": id } : { "aria-label": title })}
       className={`space-y-3 rounded-lg border bg-white p-4 ${tone === "alert" ? "border-red-300" : "border-slate-200"}`}
     >
-      <h3 id={id} className="font-semibold">
-        {title}
-      </h3>
+      {aside ? (
+        <div className="flex items-baseline justify-between gap-3">
+          {head}
+          {aside}
+        </div>
+      ) : (
+        head
+      )}
       {children}
     </section>
   );
