@@ -88,13 +88,16 @@ export async function processEventGroups(db: Db, groups: ReadonlyArray<readonly 
   }
 }
 
-/** The sweep: events left unprocessed a while (a lost prompt), each its own group should one be odd. */
-export async function processLeftBehind(db: Db): Promise<number> {
-  const ids = await unprocessedEventIds(db);
-  return processEventGroups(
+/** Events read from the backlog, each its own group should one of them be odd. */
+const processFromBacklog = (db: Db, ids: readonly string[]) =>
+  processEventGroups(
     db,
     ids.map((id) => [id]),
   );
+
+/** The sweep: events left unprocessed a while (a lost prompt). */
+export async function processLeftBehind(db: Db): Promise<number> {
+  return processFromBacklog(db, await unprocessedEventIds(db));
 }
 
 /**
@@ -107,10 +110,7 @@ export async function processClinicBacklog(db: Db, clinicId: string, batch = 500
   for (;;) {
     const ids = await unprocessedEventIds(db, 0, batch, clinicId);
     if (ids.length === 0) return processed;
-    processed += await processEventGroups(
-      db,
-      ids.map((id) => [id]),
-    );
+    processed += await processFromBacklog(db, ids);
     if (ids.length < batch) return processed;
   }
 }

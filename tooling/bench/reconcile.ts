@@ -23,10 +23,16 @@ import { round } from "@/tooling/bench/stats";
 import { createTestDatabase } from "@/tooling/testing/database";
 
 const PER_LIST = 2000;
+const DAY_MS = 86_400_000;
 const TRIGRAM_INDEXES = ["events_data_text_trgm_idx", "events_type_trgm_idx"];
 
-/** Events per second storing these events into an empty scratch database, as a run stores its pages. */
-async function storeAloneRate(events: readonly StorableEvent[], dropIndexes: readonly string[]): Promise<number> {
+/** Events per second storing these events into an empty scratch database, as a run stores its pages
+ * (`inFlight` pages at a time). */
+async function storeAloneRate(
+  events: readonly StorableEvent[],
+  inFlight: number,
+  dropIndexes: readonly string[],
+): Promise<number> {
   const scratch = await createTestDatabase("bench_reconcile_store", { app: true });
   try {
     for (const index of dropIndexes) await scratch.pool.query(`DROP INDEX "${index}"`);
@@ -37,13 +43,12 @@ async function storeAloneRate(events: readonly StorableEvent[], dropIndexes: rea
     const storeInTurn = async () => {
       while (next < pages.length) await storeEvents(scratch.db, pages[next++]!, "reconciliation");
     };
-    await Promise.all([storeInTurn(), storeInTurn()]);
+    await Promise.all(Array.from({ length: inFlight }, storeInTurn));
     return events.length / ((performance.now() - started) / 1000);
   } finally {
     await scratch.drop();
   }
 }
-const DAY_MS = 86_400_000;
 
 type Stats = { requests_by_route: Record<string, number> };
 
@@ -55,7 +60,7 @@ export async function benchReconcile(): Promise<BenchResult[]> {
   ]);
   process.env.DATABASE_URL = database.url;
   const { db } = await import("@/lib/db");
-  const { reconcileClinic } = await import("@/lib/events/reconcile/run");
+  const { reconcileClinic, STORES_IN_FLIGHT } = await import("@/lib/events/reconcile/run");
   const boss = await createBoss(database.url, { supervise: false, schedule: false });
   try {
     const A = sandbox.clinicA.id;
@@ -147,8 +152,8 @@ export async function benchReconcile(): Promise<BenchResult[]> {
       created_at: e.createdAt.toISOString(),
       data: e.data as Record<string, unknown>,
     }));
-    const storeOnly = await storeAloneRate(storable, []);
-    const storeNoTrigram = await storeAloneRate(storable, TRIGRAM_INDEXES);
+    const storeOnly = await storeAloneRate(storable, STORES_IN_FLIGHT, []);
+    const storeNoTrigram = await storeAloneRate(storable, STORES_IN_FLIGHT, TRIGRAM_INDEXES);
 
     const rate = counters.fetched / runSeconds;
     const baseRate = fetched / fetchSeconds;
@@ -220,7 +225,7 @@ export async function benchReconcile(): Promise<BenchResult[]> {
           `Per list (events the platform lists in its 30 days): ${JSON.stringify(perList)}; the minimum is ${minimumCalls} calls (pages of ${MAX_PAGE_SIZE}, one delivery-log page).`,
           `First run: ${counters.fetched} fetched, ${counters.inserted} inserted in ${runSeconds.toFixed(1)} s, each page stored with INSERT … ON CONFLICT DO NOTHING and its new ids queued (pg-boss); the fetch-only pass took ${fetchSeconds.toFixed(1)} s.`,
           "The sandbox runs in the benchmark's process (in memory), so its time is in both figures alike.",
-          `Profile: storing alone, pages of ${MAX_PAGE_SIZE} two at a time as a run does, reaches ${round(storeOnly / baseRate)} of the fetch-only pace, so a run cannot do better than that while it stores what it fetches; without the trigram indexes of the timeline's search (events_data_text_trgm_idx, events_type_trgm_idx) it reaches ${round(storeNoTrigram / baseRate)}. Those indexes keep the search of a million events under 50 ms (the timeline benchmark); the store pays for them on every insert. A run does both jobs on one JavaScript thread, here beside the in-process sandbox that serves its pages: the fetch alone took ${fetchSeconds.toFixed(2)} s and the store alone ${(counters.fetched / storeOnly).toFixed(2)} s, ${(fetchSeconds + counters.fetched / storeOnly).toFixed(2)} s one after the other; the run took ${runSeconds.toFixed(2)} s.`,
+          `Profile: storing alone, pages of ${MAX_PAGE_SIZE} ${STORES_IN_FLIGHT} at a time as a run does, reaches ${round(storeOnly / baseRate)} of the fetch-only pace, so a run cannot do better than that while it stores what it fetches; without the trigram indexes of the timeline's search (events_data_text_trgm_idx, events_type_trgm_idx) it reaches ${round(storeNoTrigram / baseRate)}. Those indexes keep the search of a million events under 50 ms (the timeline benchmark); the store pays for them on every insert. A run does both jobs on one JavaScript thread, here beside the in-process sandbox that serves its pages: the fetch alone took ${fetchSeconds.toFixed(2)} s and the store alone ${(counters.fetched / storeOnly).toFixed(2)} s, ${(fetchSeconds + counters.fetched / storeOnly).toFixed(2)} s one after the other; the run took ${runSeconds.toFixed(2)} s.`,
           `Second run fetched ${second.fetched} events (the overlap of one day before each cursor) and used ${secondCalls} calls; its baseline is one page per list plus the delivery log (7).`,
         ],
         seconds: (performance.now() - started) / 1000,

@@ -44,7 +44,7 @@ export function runErrorText(error: unknown): string {
 }
 
 /** Pages being stored at once (a third did not help on 2 cores). */
-const STORES_IN_FLIGHT = 2;
+export const STORES_IN_FLIGHT = 2;
 
 /** How often a run's progress is written while it pages through a list. */
 const PROGRESS_EVERY_MS = 250;
