@@ -10,6 +10,7 @@ export * from "./file-kind";
 export * from "./clinic";
 export * from "./versions";
 export * from "./events";
+export * from "./event-data";
 export * from "./webhooks";
 export * from "./session-grants";
 export * from "./lists";

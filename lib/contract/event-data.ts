@@ -1,0 +1,173 @@
+// The data of each event type as the platform's public documentation shows it (the spec leaves
+// every payload "not shown"). What we accept is generous: each record is a loose object (unknown
+// keys kept), and only what identifies the record is required; every other documented field is
+// listed, optional, so that the drift report can tell a documented field that did not come from a
+// field nobody documented. Types the documentation does not show (clinic keys, lab recommendation
+// updates) have no schema here: their data is any object.
+import { z } from "zod";
+import type { EventType } from "./event-types";
+
+const Id = z.string().min(1);
+const Text = z.string().nullish();
+
+/** `data.patient` of patient.created, .updated and .emancipated. */
+export const DocumentedPatientSchema = z.looseObject({
+  id: Id,
+  first_name: Text,
+  last_name: Text,
+  email: Text,
+  date_of_birth: Text,
+  gender: Text,
+  discount: z.number().nullish(),
+  total_discount: z.number().nullish(),
+  mobile_number: Text,
+  text_message_notification: z.boolean().nullish(),
+});
+
+/** order.placed: the order sits directly in `data` (no `order` key), with no amount or total. */
+export const DocumentedOrderSchema = z.looseObject({
+  id: Id,
+  order_number: Text,
+  completed_at: Text,
+  patient_id: Id,
+  practitioner_ids: z.array(z.string()).nullish(),
+  treatment_plan_ids: z.array(z.string()).nullish(),
+  line_items: z.array(z.looseObject({ variant_id: Text, quantity: z.number().nullish(), type: Text })).nullish(),
+});
+
+/** The lab statuses the documentation names, each said in words by the app. */
+export const LAB_ORDER_STATUSES = [
+  "results_received",
+  "partial_results",
+  "all_results_received",
+  "results_ready",
+  "results_amended",
+] as const;
+
+/** `data.lab_order` of lab_order.updated: it names the patient (first_name, last_name, email). */
+export const DocumentedLabOrderSchema = z.looseObject({
+  id: Id,
+  practitioner_id: Text,
+  patient_id: Id,
+  first_name: Text,
+  last_name: Text,
+  email: Text,
+  status: Text,
+});
+
+/** A product: no id; the brand is an object; msrp is a string such as "19.99". */
+export const DocumentedProductSchema = z.looseObject({
+  name: z.string().min(1),
+  description_html: Text,
+  dosage: z
+    .looseObject({
+      recommended_amount: Text,
+      recommended_frequency: Text,
+      recommended_duration: Text,
+      format: Text,
+      additional_info: Text,
+    })
+    .nullish(),
+  brand: z.looseObject({ id: Text, name: Text, prefix: Text }).nullish(),
+  variants: z
+    .array(
+      z.looseObject({
+        id: Text,
+        sku: Text,
+        primary: z.boolean().nullish(),
+        units: z.union([z.number(), z.string()]).nullish(),
+        unit_of_measure: Text,
+        availability: Text,
+        status: Text,
+        upc: Text,
+        msrp: z.union([z.string(), z.number()]).nullish(),
+        supplier_sku: Text,
+      }),
+    )
+    .nullish(),
+});
+
+const Dosage = z.looseObject({
+  amount: Text,
+  frequency: Text,
+  duration: Text,
+  format: Text,
+  additional_info: Text,
+  time_of_day: z.array(z.string()).nullish(),
+});
+
+/** A resource as shown inside a treatment plan (the only resource record the documentation shows). */
+export const DocumentedPlanResourceSchema = z.looseObject({
+  id: Id,
+  attachment_url: Text,
+  category: Text,
+  name: Text,
+  type: Text,
+});
+
+/**
+ * `data.treatment_plan`: `active` is the string "true" or "false"; `patient` and `practitioner`
+ * ({id}) appear in newer examples only.
+ */
+export const DocumentedTreatmentPlanSchema = z.looseObject({
+  id: Id,
+  active: z.union([z.string(), z.boolean()]).nullish(),
+  available_at: Text,
+  patient: z.looseObject({ id: Id }).nullish(),
+  practitioner: z.looseObject({ id: Id }).nullish(),
+  recommendations: z
+    .array(
+      z.looseObject({
+        variant_id: Text,
+        refill: z.boolean().nullish(),
+        units_to_purchase: z.number().nullish(),
+        take_with: Text,
+        dosage: Dosage.nullish(),
+      }),
+    )
+    .nullish(),
+  resources: z.array(DocumentedPlanResourceSchema).nullish(),
+  lab_recommendations: z
+    .array(
+      z.looseObject({
+        id: Text,
+        name: Text,
+        requires_fasting: z.boolean().nullish(),
+        instructions: Text,
+        tests: z.array(z.looseObject({ id: Text, name: Text })).nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+/**
+ * Where each documented type keeps its record: under a key of `data`, or `null` for `data` itself.
+ * Note the two product shapes: product.created sends the product directly in `data`, its updates
+ * under `data.product`.
+ */
+export const DOCUMENTED_EVENT_DATA = {
+  "patient.created": { key: "patient", schema: DocumentedPatientSchema },
+  "patient.updated": { key: "patient", schema: DocumentedPatientSchema },
+  "patient.emancipated": { key: "patient", schema: DocumentedPatientSchema },
+  "order.placed": { key: null, schema: DocumentedOrderSchema },
+  "lab_order.updated": { key: "lab_order", schema: DocumentedLabOrderSchema },
+  "product.created": { key: null, schema: DocumentedProductSchema },
+  "product.updated": { key: "product", schema: DocumentedProductSchema },
+  "product.description.updated": { key: "product", schema: DocumentedProductSchema },
+  "treatment_plan.created": { key: "treatment_plan", schema: DocumentedTreatmentPlanSchema },
+  "treatment_plan.updated": { key: "treatment_plan", schema: DocumentedTreatmentPlanSchema },
+  "treatment_plan.recommendation.updated": { key: "treatment_plan", schema: DocumentedTreatmentPlanSchema },
+} as const satisfies Partial<Record<EventType, { key: string | null; schema: z.ZodType }>>;
+
+export type DocumentedEventType = keyof typeof DOCUMENTED_EVENT_DATA;
+
+export function isDocumentedEventType(type: string): type is DocumentedEventType {
+  return Object.hasOwn(DOCUMENTED_EVENT_DATA, type);
+}
+
+/** The record a documented event's data holds, where the documentation puts it (undefined if absent). */
+export function documentedRecordOf(type: DocumentedEventType, data: unknown): unknown {
+  if (!data || typeof data !== "object") return undefined;
+  const { key } = DOCUMENTED_EVENT_DATA[type];
+  return key === null ? data : (data as Record<string, unknown>)[key];
+}
