@@ -4,6 +4,8 @@
 // JOBS_WORKER=off leaves a process without a worker (it can still send jobs).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The app's own time zone rules, for every time the server writes (lib/format/zone-rules.ts).
+  await import("@/lib/format/zone-data");
   // Refuse to serve at all with a setting that would break sign-in or event processing later.
   const { assertStartupConfig } = await import("@/lib/startup-check");
   const config = assertStartupConfig();

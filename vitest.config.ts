@@ -17,6 +17,7 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"],
     environment: "node",
+    setupFiles: ["tooling/testing/setup-zones.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -10,6 +10,7 @@ import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { CLIENT_NAMESPACES, pickMessages } from "@/lib/i18n/client-messages";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
+import { zoneRulesForBrowser } from "@/lib/format/zone-data";
 import { THEME_COOKIE, parseTheme, themeClass } from "@/lib/theme/theme";
 import "./globals.css";
 
@@ -43,7 +44,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {t("skipToContent")}
           </a>
           <SiteHeader theme={theme} saveLocale={saveLocaleAction} />
-          <TimeZoneProvider timeZone={timeZone}>
+          <TimeZoneProvider timeZone={timeZone} rules={zoneRulesForBrowser(timeZone)}>
             <Providers>
               <main id="main" className="mx-auto max-w-7xl px-4 py-8">
                 {children}

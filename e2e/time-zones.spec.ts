@@ -1,8 +1,10 @@
 // Times on the clinic's clock, with the browser in another zone's clock: the admin sets the clinic's
 // zone on the settings page (offered their browser's), then an event a few minutes before local
 // midnight shows its local time and zone, the date filter on that day lists it and the next day does
-// not, and the chart's count of that day agrees. Vancouver (UTC-8 that night) and Kolkata (UTC+5:30);
-// each on days of its own, so the two do not meet. The clinic's zone is put back afterwards.
+// not, and the chart's count of that day agrees. Vancouver (UTC-8 on a March night; UTC-7 in November
+// 2026, where Node's and PostgreSQL's zone data still say UTC-8 and the browser's says UTC-7) and
+// Kolkata (UTC+5:30); each on days of its own, so they do not meet. The clinic's zone is put back
+// afterwards.
 import { createHmac } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
@@ -46,20 +48,30 @@ const chart = (page: Page) => page.getByRole("img", { name: /Events per day by c
 for (const c of [
   {
     zone: "America/Vancouver",
+    tag: "tz-vancouver",
     // 07:55 UTC on 8 March is 23:55 on 7 March in Vancouver (PST, before that morning's change to PDT).
     late: { at: "2026-03-08T07:55:00.000Z", day: "2026-03-07", shown: "7 Mar 2026, 23:55:00 PST" },
     early: { at: "2026-03-08T08:05:00.000Z", day: "2026-03-08", shown: "8 Mar 2026, 00:05:00 PST" },
     chartDay: "7 Mar",
   },
   {
+    zone: "America/Vancouver",
+    tag: "tz-vancouver-nov",
+    // From 1 November 2026 British Columbia stays on UTC-7: 06:55 UTC on 24 November is 23:55 on the 23rd.
+    late: { at: "2026-11-24T06:55:00.000Z", day: "2026-11-23", shown: "23 Nov 2026, 23:55:00 MST" },
+    early: { at: "2026-11-24T07:05:00.000Z", day: "2026-11-24", shown: "24 Nov 2026, 00:05:00 MST" },
+    chartDay: "23 Nov",
+  },
+  {
     zone: "Asia/Kolkata",
+    tag: "tz-kolkata",
     // 18:25 UTC on 14 February is 23:55 on the 14th in Kolkata; 18:35 is 00:05 on the 15th.
     late: { at: "2026-02-14T18:25:00.000Z", day: "2026-02-14", shown: "14 Feb 2026, 23:55:00 GMT+5:30" },
     early: { at: "2026-02-14T18:35:00.000Z", day: "2026-02-15", shown: "15 Feb 2026, 00:05:00 GMT+5:30" },
     chartDay: "14 Feb",
   },
 ]) {
-  test.describe(`a clinic in ${c.zone}`, () => {
+  test.describe(`a clinic in ${c.zone} (${c.late.day})`, () => {
     test.use({ timezoneId: c.zone });
 
     test("shows, filters and counts an event near midnight on the clinic's day, naming the zone", async ({ page }) => {
@@ -78,8 +90,7 @@ for (const c of [
       try {
         await setClinicZone(page, c.zone);
         // The same ids on a retry: stored once, so the day still holds one event.
-        const tag = `tz-${c.zone.split("/")[1].toLowerCase()}`;
-        const [late, early] = [`${tag}-late`, `${tag}-early`];
+        const [late, early] = [`${c.tag}-late`, `${c.tag}-early`];
         await deliver(page, late, clinic.id, c.late.at);
         await deliver(page, early, clinic.id, c.early.at);
 

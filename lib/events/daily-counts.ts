@@ -8,6 +8,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
+import { zoneRules } from "@/lib/format/zone-rules";
 
 type Tx = Prisma.TransactionClient | Db;
 
@@ -27,13 +28,32 @@ export async function lockedTimeZones(tx: Tx, clinicIds: readonly string[]): Pro
  */
 export async function rebuildDailyCounts(tx: Tx, clinicId: string, timeZone: string): Promise<number> {
   await tx.$executeRaw`DELETE FROM event_daily_counts WHERE clinic_id = ${clinicId}`;
+  // The day on the app's own zone rules (lib/format/zone-rules.ts), as processing counts it and every
+  // page shows it, not PostgreSQL's zone data (older than the browsers' on this machine): each period
+  // of the zone's rules, with its end and its offset, joined to the events it holds.
+  const { ends, offsets } = zonePeriods(timeZone);
   const rows = await tx.$queryRaw<Array<{ n: bigint | null }>>`
-    WITH counted AS (
+    WITH periods AS (
+      SELECT lag(ends) OVER (ORDER BY ord) AS starts, ends, offset_minutes
+      FROM unnest(${ends}::timestamp[], ${offsets}::int[]) WITH ORDINALITY AS p(ends, offset_minutes, ord)
+    ), counted AS (
       INSERT INTO event_daily_counts (clinic_id, day, category, type, count)
-      SELECT clinic_id, (created_at AT TIME ZONE 'UTC' AT TIME ZONE ${timeZone})::date, category, type, count(*)
-      FROM events e WHERE clinic_id = ${clinicId} AND NOT EXISTS (SELECT 1 FROM event_backlog b WHERE b.event_id = e.id)
+      SELECT e.clinic_id, (e.created_at + make_interval(mins => p.offset_minutes))::date, e.category, e.type, count(*)
+      FROM events e
+      JOIN periods p ON (p.starts IS NULL OR e.created_at >= p.starts) AND (p.ends IS NULL OR e.created_at < p.ends)
+      WHERE e.clinic_id = ${clinicId} AND NOT EXISTS (SELECT 1 FROM event_backlog b WHERE b.event_id = e.id)
       GROUP BY 1, 2, 3, 4
       RETURNING count)
     SELECT sum(count)::bigint AS n FROM counted`;
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The zone's periods as arrays for SQL: when each ends (UTC; null for the last) and its offset east. */
+function zonePeriods(timeZone: string): { ends: Array<string | null>; offsets: number[] } {
+  const rules = timeZone === "UTC" ? null : zoneRules(timeZone);
+  if (!rules) return { ends: [null], offsets: [0] };
+  return {
+    ends: rules.untils.map((u) => (u === null ? null : new Date(u).toISOString())),
+    offsets: rules.offsets.map((west) => -west),
+  };
 }

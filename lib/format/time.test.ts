@@ -12,12 +12,19 @@ describe("formatTime: one instant, any zone and language", () => {
     ["a clinic in Toronto (UTC−5 in November)", AT, { timeZone: "America/Toronto" }, "22 Nov 2026, 09:05 EST"],
     ["in French for Canada", AT, { timeZone: "America/Toronto", locale: "fr-CA" }, "22 nov. 2026, 09 h 05 HNE"],
     [
-      "across midnight into the zone's own day",
+      "across midnight into the zone's own day (British Columbia keeps UTC−7 from November 2026)",
       "2026-11-22T02:30:00.000Z",
       { timeZone: "America/Vancouver" },
-      "21 Nov 2026, 18:30 PST",
+      "21 Nov 2026, 19:30 MST",
     ],
     ["an offset where the zone has no English name", AT, { timeZone: "Asia/Kolkata" }, "22 Nov 2026, 19:35 GMT+5:30"],
+    [
+      "a Vancouver summer, in French",
+      "2026-07-01T19:00:00.000Z",
+      { timeZone: "America/Vancouver", locale: "fr-CA" },
+      "1 juill. 2026, 12 h 00 HAP",
+    ],
+    ["an ISO-style offset with no name", AT, { timeZone: "America/Sao_Paulo" }, "22 Nov 2026, 11:05 GMT-3"],
   ])("%s", (_name, value, format, expected) => {
     expect(formatTime(value, format)).toBe(expected);
   });

@@ -1,8 +1,11 @@
 // The one way the app writes an instant or a day for people: a pure function of the value, the time
-// zone and the locale, so the server's render and the browser's agree (no hydration mismatch). Pages
-// pass the clinic's zone (components/ui/when.tsx); a clinic's language can be passed in later.
+// zone and the locale, so the server's render and the browser's agree (no hydration mismatch). The
+// zone's offset and name come from the app's own copy of the zone rules (./zone-rules.ts), never from
+// the runtime's, which differ between Node and the browser; Intl only writes the wall-clock time, in
+// UTC. Pages pass the clinic's zone (components/ui/when.tsx).
 // Defaults: UTC, labelled as such, in British English's "22 Nov 2026, 14:05" order.
-import { TZDate } from "@date-fns/tz";
+import { instantOfWallTime, zoneAt, zoneRules } from "@/lib/format/zone-rules";
+
 export interface TimeFormat {
   /** An IANA time zone, e.g. "America/Toronto". */
   timeZone?: string;
@@ -33,25 +36,78 @@ const STYLES: Record<NonNullable<TimeFormat["show"]>, Intl.DateTimeFormatOptions
 /** "22 Nov 2026, 14:05 UTC" — an instant in the given zone, with the zone named. */
 export function formatTime(value: string | Date, format: TimeFormat = {}): string {
   const { timeZone, locale } = { ...DEFAULT_TIME_FORMAT, ...format };
-  const text = formatter(locale, { ...STYLES[format.show ?? "date-time"], timeZone }).format(new Date(value));
-  return `${text} ${zoneLabel(timeZone, locale, value)}`;
+  const ms = new Date(value).getTime();
+  const style = STYLES[format.show ?? "date-time"];
+  const rules = timeZone === "UTC" ? null : zoneRules(timeZone);
+  if (!rules) {
+    // UTC, or a zone this runtime has no rules for (not one a clinic can choose): Intl's own.
+    const text = formatter(locale, { ...style, timeZone }).format(ms);
+    return `${text} ${timeZone === "UTC" ? "UTC" : intlZoneName(timeZone, locale, ms)}`;
+  }
+  const { offsetMinutes, abbr } = zoneAt(rules, ms);
+  const text = formatter(locale, { ...style, timeZone: "UTC" }).format(ms + offsetMinutes * 60_000);
+  return `${text} ${zoneLabel(abbr, offsetMinutes, locale)}`;
 }
 
+// Canadian French names of the North American zones' abbreviations ("HNE" for heure normale de l'Est).
+const FRENCH_NAMES: Record<string, string> = {
+  NST: "HNT",
+  NDT: "HAT",
+  AST: "HNA",
+  ADT: "HAA",
+  EST: "HNE",
+  EDT: "HAE",
+  CST: "HNC",
+  CDT: "HAC",
+  MST: "HNR",
+  MDT: "HAR",
+  PST: "HNP",
+  PDT: "HAP",
+};
+
+// North American names people here read at a glance; elsewhere a letter code can mean several zones
+// ("IST" is Indian, Irish and Israeli time), so the offset is written instead.
+const NAMED = new Set([...Object.keys(FRENCH_NAMES), "AKST", "AKDT", "HST", "HDT"]);
+
 /**
- * The zone's short name at that instant: "EST", "PDT" in English (North American names, which the
- * British English of the date leaves as "GMT-5"), "HNE" in Canadian French, else an offset
- * ("GMT+5:30") where the language has no name for the zone.
+ * The zone's short name at that instant, from the rules: "EST", "PDT" ("HNE" in Canadian French), for
+ * North American zones, else the offset ("GMT+5:30").
  */
-function zoneLabel(timeZone: string, locale: string, value: string | Date): string {
-  if (timeZone === "UTC") return "UTC";
+function zoneLabel(abbr: string, offsetMinutes: number, locale: string): string {
+  if (NAMED.has(abbr)) return locale.startsWith("fr") ? (FRENCH_NAMES[abbr] ?? abbr) : abbr;
+  if (offsetMinutes === 0) return "GMT";
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const hours = Math.floor(Math.abs(offsetMinutes) / 60);
+  const minutes = Math.abs(offsetMinutes) % 60;
+  return `GMT${sign}${hours}${minutes ? `:${String(minutes).padStart(2, "0")}` : ""}`;
+}
+
+function intlZoneName(timeZone: string, locale: string, ms: number): string {
   const namesLocale = locale.startsWith("en") ? "en-US" : locale;
-  const parts = formatter(namesLocale, { timeZone, timeZoneName: "short" }).formatToParts(new Date(value));
+  const parts = formatter(namesLocale, { timeZone, timeZoneName: "short" }).formatToParts(ms);
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** Minutes east of UTC of `timeZone` at the instant, from the app's rules (0 for UTC or an unknown zone). */
+export function offsetMinutesIn(value: string | Date | number, timeZone: string): number {
+  const rules = timeZone === "UTC" ? null : zoneRules(timeZone);
+  return rules ? zoneAt(rules, new Date(value).getTime()).offsetMinutes : 0;
+}
+
+/** The instant at which the clock of `timeZone` reads the wall time `localMs` (written as if UTC). */
+export function instantOfLocalTime(localMs: number, timeZone: string): Date {
+  const rules = timeZone === "UTC" ? null : zoneRules(timeZone);
+  return new Date(rules ? instantOfWallTime(rules, localMs) : localMs);
 }
 
 /** "2026-11-22T23:11:05-08:00" — an instant in `timeZone` as ISO 8601 with its offset (for exports). */
 export function isoIn(value: string | Date, timeZone: string): string {
-  return new TZDate(new Date(value).getTime(), timeZone).toISOString();
+  const ms = new Date(value).getTime();
+  const offset = offsetMinutesIn(ms, timeZone);
+  const wall = new Date(ms + offset * 60_000).toISOString().slice(0, 23);
+  const sign = offset < 0 ? "-" : "+";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${wall}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
 
 /** "22 Nov" — a calendar day (`YYYY-MM-DD`, already a day of the clinic's clock: no zone applies). */
