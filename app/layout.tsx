@@ -7,6 +7,8 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/app/providers";
 import { saveLocaleAction } from "@/app/actions";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
+import { ConnectionNotice } from "@/components/connection/connection-notice";
+import { clinicConnection } from "@/lib/connection/read";
 import { CLIENT_NAMESPACES, pickMessages } from "@/lib/i18n/client-messages";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
@@ -31,7 +33,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // clock (components/ui/when.tsx).
   const locale = await getLocale();
   const t = await getTranslations("layout");
-  const timeZone = (await getCurrentUser())?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
+  const user = await getCurrentUser();
+  const timeZone = user?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
+  // Whether the clinic is connected, said on every page while it is not (components/connection).
+  const connection = user ? await clinicConnection(user.clinicId) : null;
   const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
     <html lang={locale} className={themeClass(theme)}>
@@ -47,6 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <TimeZoneProvider timeZone={timeZone} rules={zoneRulesForBrowser(timeZone)}>
             <Providers>
               <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+                {user && connection && <ConnectionNotice connection={connection} isAdmin={user.isAdmin} />}
                 {children}
               </main>
             </Providers>

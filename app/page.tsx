@@ -12,6 +12,8 @@ import { adminOverview } from "@/lib/admin/overview";
 import { listAlerts } from "@/lib/alerts/view";
 import { AdminHealthPanel } from "@/components/home/admin-health";
 import { PractitionerPanels, TodayPanel } from "@/components/home/home-panels";
+import { SetupChecklist } from "@/components/connection/setup-checklist";
+import { clinicConnection } from "@/lib/connection/read";
 
 export const dynamic = "force-dynamic";
 
@@ -32,12 +34,13 @@ export default async function HomePage() {
     );
   }
   const day = dayIn(new Date(), user.timeZone);
-  const [practitioner, today, latest, overview, alerts] = await Promise.all([
+  const [practitioner, today, latest, overview, alerts, connection] = await Promise.all([
     user.roles.includes("Practitioner") ? practitionerHome(user) : null,
     user.roles.includes("Staff") ? todayByCategory(user.clinicId, user.timeZone) : null,
     user.roles.includes("Staff") ? latestClinicEvents(user.clinicId) : null,
     user.isAdmin ? adminOverview({ userId: user.id, clinicId: user.clinicId }) : null,
     user.isAdmin ? listAlerts(user.clinicId, { say: t }) : null,
+    clinicConnection(user.clinicId),
   ]);
   return (
     <div className="space-y-6">
@@ -45,6 +48,7 @@ export default async function HomePage() {
         {user.name ? t("home.welcomeName", { name: user.name }) : t("home.welcome")}
       </h1>
       {!user.name && <OwnNameForm action={saveOwnNameAction} />}
+      {user.isAdmin && connection.status !== "broken" && <SetupChecklist steps={connection.steps} />}
       <div className="grid gap-4 lg:grid-cols-2">
         {overview && (
           <AdminHealthPanel

@@ -9,6 +9,7 @@ import { listTimeline, timelineHead } from "@/lib/events/timeline/list";
 import { EventTimeline } from "@/components/events/event-timeline";
 import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
 import { startReconciliation } from "@/app/events/reconciliation-actions";
+import { clinicConnection } from "@/lib/connection/read";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("events.page"))("title") };
@@ -35,9 +36,10 @@ export default async function EventsPage({
   // The head is read before the list: an event that arrives in between moves the head the browser
   // starts from, so its first poll refetches instead of taking the newer head as its baseline.
   const head = await timelineHead(db, clinicId);
-  const [page, chart] = await Promise.all([
+  const [page, chart, connection] = await Promise.all([
     listTimeline(db, clinicId, user.timeZone, filters),
     eventsPerDay(db, clinicId, user.timeZone, filters),
+    clinicConnection(clinicId),
   ]);
   return (
     <section className="space-y-6">
@@ -46,7 +48,13 @@ export default async function EventsPage({
         <p className="text-slate-600">{t("intro", { clinic: user.clinicName })}</p>
       </header>
       {user.isAdmin && <ReconciliationPanel start={startReconciliation} />}
-      <EventTimeline initialFilters={filters} initialPage={page} initialChart={chart} initialHead={head} />
+      <EventTimeline
+        initialFilters={filters}
+        initialPage={page}
+        initialChart={chart}
+        initialHead={head}
+        connection={connection.status}
+      />
     </section>
   );
 }

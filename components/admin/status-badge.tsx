@@ -34,9 +34,9 @@ const STATES: Record<string, Tone> = {
   resolved: "good",
 };
 
-export function StatusBadge({ state, label }: { state: string; label?: string }) {
+export function StatusBadge({ state, label, tone: given }: { state: string; label?: string; tone?: Tone }) {
   const say = useTranslations();
-  const tone = STATES[state] ?? "off";
+  const tone = given ?? STATES[state] ?? "off";
   return (
     <span
       data-state={state}
@@ -47,8 +47,20 @@ export function StatusBadge({ state, label }: { state: string; label?: string })
   );
 }
 
-/** The clinic key's state: "revoked" has words of its own (the key is feminine in French, a connection's state is not). */
+/**
+ * The clinic key's state: "revoked" has words of its own (the key is feminine in French, a
+ * connection's state is not). A revoked key stops every webhook (red, unlike a person's revoked
+ * connection), and a key not entered yet is the admin's next step (amber, not grey).
+ */
+const KEY_TONES: Record<string, Tone> = { revoked: "bad", not_entered: "warn" };
+
 export function ClinicKeyBadge({ state }: { state: string }) {
   const say = useTranslations();
-  return <StatusBadge state={state} label={state === "revoked" ? say("admin.states.keyRevoked") : undefined} />;
+  return (
+    <StatusBadge
+      state={state}
+      tone={KEY_TONES[state]}
+      label={state === "revoked" ? say("admin.states.keyRevoked") : undefined}
+    />
+  );
 }

@@ -23,6 +23,8 @@ interface Props {
   initialChart: EventsPerDay;
   /** The live head as of the server render (see useLiveUpdates). */
   initialHead: string;
+  /** The clinic's connection (lib/connection): "Live" only when the platform can send anything. */
+  connection: "setting-up" | "broken" | "connected";
 }
 
 function toSearch(filters: TimelineFilters): string {
@@ -32,7 +34,7 @@ function toSearch(filters: TimelineFilters): string {
   return s ? `?${s}` : "";
 }
 
-export function EventTimeline({ initialFilters, initialPage, initialChart, initialHead }: Props) {
+export function EventTimeline({ initialFilters, initialPage, initialChart, initialHead, connection }: Props) {
   const pathname = usePathname();
   const t = useTranslations("events.timeline");
   const intlLocale = useLocale();
@@ -89,15 +91,23 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
       <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-600">
         <span
           aria-hidden
-          className={`inline-block h-2 w-2 rounded-full ${live.error ? "bg-amber-500" : "bg-emerald-500"}`}
+          className={`inline-block h-2 w-2 rounded-full ${
+            connection === "broken"
+              ? "bg-red-500"
+              : connection === "setting-up" || live.error
+                ? "bg-amber-500"
+                : "bg-emerald-500"
+          }`}
         />
-        {live.error
-          ? t("livePaused")
-          : live.updatedAt
-            ? t("liveAt", {
-                time: formatTime(live.updatedAt, { show: "time-seconds", timeZone, ...(locale && { locale }) }),
-              })
-            : t("live")}
+        {connection !== "connected"
+          ? t(`notLive.${connection}`)
+          : live.error
+            ? t("livePaused")
+            : live.updatedAt
+              ? t("liveAt", {
+                  time: formatTime(live.updatedAt, { show: "time-seconds", timeZone, ...(locale && { locale }) }),
+                })
+              : t("live")}
       </p>
       {chart.data && <EventsChart chart={chart.data} type={filters.type} searchActive={Boolean(filters.q)} />}
       {chart.isError && (
