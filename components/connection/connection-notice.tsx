@@ -18,8 +18,10 @@ export async function ConnectionNotice({ connection, isAdmin }: { connection: Cl
   const who = admins.length > 0 ? t("admins", { names: listOf(admins, t("and")) }) : t("anAdmin");
   const done = connection.steps.filter((s) => s.done).length;
   return (
-    <div
-      role={broken ? "alert" : "status"}
+    // A region, not a live status or alert: it is part of the page as it loads, and a live region
+    // would be read out again, and would be taken for the page's own messages.
+    <section
+      aria-label={t("region")}
       data-testid="connection-notice"
       data-status={connection.status}
       className={`mb-6 rounded-lg border px-4 py-3 text-sm ${TONES[broken ? "bad" : "warn"]}`}
@@ -54,7 +56,7 @@ export async function ConnectionNotice({ connection, isAdmin }: { connection: Cl
           <strong>{t("settingUp.title")}</strong> {t("settingUp.others", { who })}
         </p>
       )}
-    </div>
+    </section>
   );
 }
 
