@@ -25,8 +25,10 @@ export default async function ResourcesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { user } = await requireSection("resources");
-  const raw = (await searchParams).practitioner;
+  const params = await searchParams;
+  const raw = params.practitioner;
   const practitioner = typeof raw === "string" && raw.length > 0 && raw.length <= 100 ? raw : undefined;
+  const tab = params.tab === "platform" ? "platform" : "library";
   const isStaff = user.platformUserType === "Staff";
   const t = await getTranslations("resources.page");
   return (
@@ -39,6 +41,7 @@ export default async function ResourcesPage({
         isStaff={isStaff}
         selfId={isStaff ? undefined : user.platformUserId}
         initialPractitioner={practitioner}
+        initialTab={tab}
         actions={{
           loadResources,
           loadServiceResources,

@@ -10,7 +10,7 @@ describe("signInMessage", () => {
     [{ error: "AccessDenied" }, "error", /Access was not allowed on the platform/],
     [{ error: "<script>alert(1)</script>" }, "error", /^Signing in did not work/],
     [{ reason: "broken" }, "info", /no longer accepts/],
-    [{ reason: "signedout" }, "info", /revoked/],
+    [{ reason: "signedout" }, "info", /^You are signed out\. Sign in again/],
   ] as const)("%o", (params, tone, text) => {
     const message = signInMessage(params);
     expect(message?.tone).toBe(tone);

@@ -1,7 +1,8 @@
 "use client";
 // Enter or replace the clinic key. A password field (the key is a credential); the server tries it
-// at the platform before storing it, and answers with a message the admin can act on.
-import { useActionState } from "react";
+// at the platform before storing it, and answers with a message the admin can act on. A refused key
+// stays in the field (a form action would clear it) so that a typo can be mended, not retyped.
+import { useActionState, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
@@ -15,7 +16,12 @@ export function ClinicKeyForm({
   action: (previous: ActionResult, form: FormData) => Promise<ActionResult>;
   replacing: boolean;
 }) {
-  const [state, formAction, pending] = useActionState(action, IDLE);
+  const [typed, setTyped] = useState("");
+  const [state, formAction, pending] = useActionState(async (previous: ActionResult, form: FormData) => {
+    const result = await action(previous, form);
+    if (result.ok) setTyped("");
+    return result;
+  }, IDLE);
   const t = useTranslations("admin.clinicKey");
   return (
     <form action={formAction} className="space-y-3" noValidate>
@@ -32,6 +38,8 @@ export function ClinicKeyForm({
             autoComplete="off"
             spellCheck={false}
             className={`${inputClass} font-mono`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
             required
           />
         )}

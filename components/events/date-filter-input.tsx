@@ -70,7 +70,8 @@ export function DateFilterInput({ value, onChange }: { value: string | undefined
           onChange={(e) => update({ ...state, b: e.target.value })}
         />
       )}
-      {state.mode !== "any" && incomplete && (
+      {/* Said once something is typed: an empty form is a question, not a mistake. */}
+      {state.mode !== "any" && incomplete && Boolean(state.a || state.b) && (
         <span role="status" className="text-xs text-amber-700">
           {state.mode === "between" ? t("pickTwo") : t("pickOne")}
         </span>

@@ -14,11 +14,15 @@ import { UploadPanel } from "@/components/resources/upload-panel";
 import { ResourceActionsProvider, type ResourceActions } from "@/components/resources/resource-actions";
 import { useTreatmentPlans } from "@/components/resources/use-resources";
 
+export type Tab = "library" | "platform";
+
 interface Props {
   isStaff: boolean;
   /** The signed-in practitioner's platform id (practitioners only). */
   selfId: string | undefined;
   initialPractitioner: string | undefined;
+  /** The tab the URL names (`?tab=platform`); the library otherwise. */
+  initialTab?: Tab;
   /** The resources route's server actions. */
   actions: ResourceActions;
 }
@@ -34,18 +38,22 @@ function Library({ requestedId, practitionerId }: { requestedId: string | undefi
   );
 }
 
-export function ResourceLibrary({ isStaff, selfId, initialPractitioner, actions }: Props) {
+export function ResourceLibrary({ isStaff, selfId, initialPractitioner, initialTab, actions }: Props) {
   const pathname = usePathname();
   const t = useTranslations("resources.page");
-  const [tab, setTab] = useState<"library" | "platform">("library");
+  const [tab, setTab] = useState<Tab>(initialTab ?? "library");
   const [chosen, setChosen] = useState<string | undefined>(isStaff ? initialPractitioner : undefined);
   const practitionerId = isStaff ? chosen : selfId;
 
+  // The chosen practitioner (staff) and the tab live in the URL: a reload or a shared link keeps them.
   useEffect(() => {
-    if (!isStaff) return;
-    const url = chosen ? `${pathname}?practitioner=${encodeURIComponent(chosen)}` : pathname;
+    const params = new URLSearchParams();
+    if (isStaff && chosen) params.set("practitioner", chosen);
+    if (tab !== "library") params.set("tab", tab);
+    const query = params.toString();
+    const url = query ? `${pathname}?${query}` : pathname;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
-  }, [chosen, isStaff, pathname]);
+  }, [chosen, isStaff, pathname, tab]);
 
   return (
     <ResourceActionsProvider actions={actions}>

@@ -122,3 +122,17 @@ describe("alertText", () => {
     expect(text.body).toMatch(body);
   });
 });
+
+describe("alertText of a resolved alert", () => {
+  it("tells the failure in the past, with no countdown to the deadline", () => {
+    // Read a day later, as the alerts page reads a resolved alert.
+    const text = alertText("webhook_deliveries", "failing", webhook, {
+      say: translatorFor("en"),
+      now: new Date("2026-03-02T12:00:00Z"),
+      resolved: true,
+    });
+    expect(text.body).toMatch(/could not deliver events to this app from 1 Mar 2026, 10:30 UTC \(3 failed attempts/);
+    expect(text.body).toMatch(/Deliveries work again/);
+    expect(text.body).not.toMatch(/from now|hours|disables/);
+  });
+});

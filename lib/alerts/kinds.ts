@@ -73,6 +73,8 @@ export interface Reading {
   now?: Date;
   /** Worded for a message read later than it is written (an email). */
   sent?: boolean;
+  /** The alert is over: told in the past, with no countdown to a deadline that no longer applies. */
+  resolved?: boolean;
 }
 
 function webhookText(stage: string, d: WebhookDetails, r: Reading): AlertText {
@@ -85,6 +87,16 @@ function webhookText(stage: string, d: WebhookDetails, r: Reading): AlertText {
       body: say("alerts.text.disabledBody", {
         why: d.disabledBecause === "gone" ? "gone" : "failing",
         since: at(d.since),
+        problem: d.lastProblem,
+      }),
+      link,
+    };
+  if (r.resolved)
+    return {
+      title: say("alerts.text.failingTitle"),
+      body: say("alerts.text.failingBodyResolved", {
+        since: at(d.since),
+        attempts: d.failedAttempts,
         problem: d.lastProblem,
       }),
       link,

@@ -49,7 +49,7 @@ export async function listAlerts(
     id: a.id,
     kind: a.kind,
     stage: a.stage,
-    ...alertText(a.kind, a.stage, a.details, { ...reading, now, timeZone }),
+    ...alertText(a.kind, a.stage, a.details, { ...reading, now, timeZone, resolved: a.resolvedAt !== null }),
     openedAt: a.openedAt.toISOString(),
     stageChangedAt: a.stageChangedAt.toISOString(),
     resolvedAt: a.resolvedAt?.toISOString() ?? null,
