@@ -101,10 +101,27 @@ async function main(): Promise<void> {
       });
     }
     log(`Ready: open ${config.appUrl}  (Ctrl-C to stop)`);
+    if (startsSandbox) await logFirstSteps(config.clinicApiBaseUrl);
     if (mail.MAIL_CATCHER_URL) log(`Alert emails (local mail catcher): ${mail.MAIL_CATCHER_URL}`);
   } catch (error) {
     console.error(`[clinic-connect] Could not start: ${error instanceof Error ? error.message : String(error)}`);
     await stopAll(1);
+  }
+}
+
+/** What a newcomer does next: sign in as the clinic's admin and enter the sandbox clinic's key. */
+async function logFirstSteps(sandboxUrl: string): Promise<void> {
+  try {
+    const seed = (await (await fetch(`${sandboxUrl}/__sandbox/seed`)).json()) as {
+      clinics: Array<{ name: string; current_clinic_key: string | null }>;
+    };
+    const clinic = seed.clinics[0];
+    if (!clinic?.current_clinic_key) return;
+    log(
+      `First steps: sign in as ${clinic.name}'s "Clinic admin", then enter this clinic key on Admin → Clinic key: ${clinic.current_clinic_key}`,
+    );
+  } catch {
+    // A hint, not a reason to stop: the README says where the key is.
   }
 }
 
