@@ -7,6 +7,7 @@ import { StatusBadge } from "@/components/admin/status-badge";
 import { DataTable, type Column, type ColumnSort } from "@/components/ui/data-table";
 import { deliveryFiltersHref, type DeliveryFilters } from "@/lib/admin/delivery-filter-values";
 import { When } from "@/components/ui/when";
+import { deliveryProblem } from "@/lib/admin/delivery-problem";
 
 type SortKey = DeliveryFilters["sort"];
 /** A column's first order when chosen: the latest attempts first, event ids A to Z. */
@@ -43,7 +44,7 @@ const columns = (filters: DeliveryFilters, t: Say, say: Say): Column<DeliveryRow
           state={d.successfully_delivered ? "succeeded" : "failed"}
           label={d.successfully_delivered ? t("delivered") : t("failed")}
         />
-        {d.error && <span className="block text-xs text-red-700">{d.error}</span>}
+        <Problem attempt={d} />
       </>
     ),
   },
@@ -51,6 +52,18 @@ const columns = (filters: DeliveryFilters, t: Say, say: Say): Column<DeliveryRow
   { key: "took", header: t("took"), cell: (d) => t("ms", { ms: d.duration_ms }) },
   { key: "next-attempt", header: t("nextAttempt"), cell: (d) => <When iso={d.next_attempt_at} empty={t("none")} /> },
 ];
+
+/** Why an attempt failed, in words ("The app answered HTTP 503"), the platform's code kept as a tooltip. */
+function Problem({ attempt }: { attempt: DeliveryRow }) {
+  const t = useTranslations("admin.deliveries.problems");
+  const problem = deliveryProblem(attempt);
+  if (!problem) return null;
+  return (
+    <span className="block text-xs text-red-700" title={attempt.error ?? undefined}>
+      {t(problem.key, problem.values)}
+    </span>
+  );
+}
 
 export function DeliveriesTable({ rows, filters }: { rows: DeliveryRow[]; filters: DeliveryFilters }) {
   const t = useTranslations("admin.deliveries");
