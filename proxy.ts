@@ -15,7 +15,11 @@ export const config = { matcher: ["/((?!api/webhooks/|_next/static/|_next/image)
 
 export function proxy(request: NextRequest): NextResponse {
   const config = getConfig();
-  const headers = securityHeaders(config.clinicApiBaseUrl, newNonce(), config.appUrl);
+  const headers = securityHeaders(
+    { apiUrl: config.clinicApiBaseUrl, webUrl: config.clinicWebUrl },
+    newNonce(),
+    config.appUrl,
+  );
   const refusal = serverActionRefusal(request.headers);
   // The policy goes on the request too: Next.js takes the nonce from it for the scripts it renders.
   const forwarded = new Headers(request.headers);

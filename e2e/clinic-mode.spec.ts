@@ -29,7 +29,7 @@ async function mountedGrant(page: Page): Promise<GrantView> {
   const response = await minted;
   expect(response.status()).toBe(201);
   const { grant_id } = await response.json();
-  await expect(page.getByText("Connected to the platform.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("The treatment plan builder is open.")).toBeVisible({ timeout: 20_000 });
   return (await sandboxControl<{ session_grant: GrantView }>(page, `grants/${grant_id}`)).session_grant;
 }
 

@@ -1,11 +1,13 @@
-// The embedded feature end to end: the app mints a session grant per mount and frames the
-// sandbox's builder with it; the sandbox shows the grant claimed; an expired grant (clock moved
-// 120 s before the frame opens) and a used one (the frame reloaded) are refused with a clear
-// message and a fresh session works; messages from other origins or windows are ignored; a plan
-// activated inside is announced and reaches the timeline through the webhook.
+// The embedded feature end to end, as the platform documents it: the app mints a session grant (the
+// bare grant object) per mount and frames the sandbox's treatment plan page at the platform's path
+// with its parameters; the sandbox shows the grant claimed; an expired grant (clock moved 120 s
+// before the frame opens) and a used one (the frame reloaded) are refused by the platform's page and
+// a fresh session works; messages from other origins or windows are ignored; the platform's
+// patient.selected and treatmentPlan.activated messages are told in words, and an activated plan
+// reaches the timeline through the webhook.
 import { expect, test, type APIRequestContext, type Page, type Response } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
-import { EMBED_MESSAGE_TYPES } from "@/lib/contract/session-grants";
+import { EMBED_EVENTS, EMBED_TREATMENT_PLAN_PATH, embedMessageEnvelope } from "@/lib/contract/embed";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, sandboxControl, signInAs } from "./support/session";
 
@@ -22,11 +24,14 @@ const LIVE_TIMEOUT = 20_000;
 const grant = async (page: Page, id: string) =>
   (await sandboxControl<{ session_grant: GrantView }>(page, `grants/${id}`)).session_grant;
 const isMint = (r: Response) => new URL(r.url()).pathname === ROUTE && r.request().method() === "POST";
+const OPEN = "The treatment plan builder is open.";
 const connected = (page: Page) =>
-  expect(page.getByText("Connected to the platform.")).toBeVisible({ timeout: LIVE_TIMEOUT });
+  expect(page.getByRole("status").filter({ hasText: OPEN })).toBeVisible({ timeout: LIVE_TIMEOUT });
 const builder = (page: Page) => page.frameLocator(FRAME);
-// In the main area: Next.js keeps its own (empty) route announcer alert elsewhere on the page.
-const refusal = (page: Page) => page.getByRole("main").getByRole("alert");
+const updates = (page: Page) => page.getByRole("status", { name: "Treatment plan updates" });
+const fresh = (page: Page) => page.getByRole("main").getByRole("button", { name: "Start a fresh session" });
+/** The mounted frame's address (the platform's path and parameters). */
+const frameSrc = async (page: Page) => new URL((await page.locator(FRAME).getAttribute("src")) ?? "");
 
 /** Opens the page and returns the grant id its mount minted (checking the answer is not cacheable). */
 async function openEmbedded(page: Page, path = "/embedded"): Promise<string> {
@@ -95,6 +100,15 @@ test("mounts the builder with a fresh grant, which the sandbox shows claimed; fr
   await expect(page.getByRole("heading", { level: 1, name: "Treatment plans" })).toBeVisible();
   await expect(page.getByText("for patient pat_e2e")).toBeVisible();
   await connected(page);
+  // The platform's address and parameters: its web address (here the sandbox's), the public key,
+  // this mount's frame id, the app's origin as the messages' target, and the patient as the
+  // platform's library passes one.
+  const src = await frameSrc(page);
+  expect(`${src.origin}${src.pathname}`).toBe(`${SANDBOX}${EMBED_TREATMENT_PLAN_PATH}`);
+  expect(src.searchParams.get("public_key")).toBe(LOCAL_DEFAULTS.embedPublicKey);
+  expect(src.searchParams.get("frame_id")).toMatch(/^[0-9a-f-]{36}$/);
+  expect(src.searchParams.get("target_origin")).toBe(new URL(E2E_ENV.APP_URL).origin);
+  expect(src.searchParams.get("patient[id]")).toBe("pat_e2e");
   await expect(builder(page).getByRole("heading", { name: "Treatment plan builder" })).toBeVisible();
   const claimed = await grant(page, id);
   expect(claimed.claimed_at).not.toBeNull();
@@ -110,7 +124,7 @@ test("a grant not used within 120 seconds is refused; a fresh session works", as
   await signInAs(page, PRACTITIONER);
   // Hold the frame's request until the sandbox clock has moved past the grant's lifetime.
   await page.route(
-    /\/embed\?secret_token=/,
+    (url) => url.pathname === EMBED_TREATMENT_PLAN_PATH,
     async (route) => {
       await sandboxControl(page, "clock/advance", { seconds: 121 });
       await route.continue();
@@ -118,17 +132,17 @@ test("a grant not used within 120 seconds is refused; a fresh session works", as
     { times: 1 },
   );
   const expired = await openEmbedded(page);
-  const alert = refusal(page);
-  await expect(alert).toContainText("This session expired before it opened");
-  await expect(page.locator(FRAME)).toHaveCount(0);
+  // The platform's page says so in the frame; the app offers a fresh session.
+  await expect(builder(page).getByRole("alert")).toContainText("Sign-in links are valid for 120 seconds");
   expect((await grant(page, expired)).claimed_at).toBeNull();
 
   const minted = page.waitForResponse(isMint);
-  await alert.getByRole("button", { name: "Start a fresh session" }).click();
-  const fresh = await grantIdOf(await minted);
-  expect(fresh).not.toBe(expired);
+  await fresh(page).click();
+  const next = await grantIdOf(await minted);
+  expect(next).not.toBe(expired);
   await connected(page);
-  expect((await grant(page, fresh)).claimed_at).not.toBeNull();
+  await expect(builder(page).getByRole("heading", { name: "Treatment plan builder" })).toBeVisible();
+  expect((await grant(page, next)).claimed_at).not.toBeNull();
 });
 
 test("a used grant is refused; a fresh session works", async ({ page }) => {
@@ -136,16 +150,15 @@ test("a used grant is refused; a fresh session works", async ({ page }) => {
   const used = await openEmbedded(page);
   await connected(page);
   // The frame opens its address again: the same grant, now claimed.
-  const frame = page.frames().find((f) => f.url().includes("/embed?"));
+  const frame = page.frames().find((f) => f.url().includes(EMBED_TREATMENT_PLAN_PATH));
   expect(frame).toBeDefined();
   await frame?.evaluate(() => window.location.reload());
-  const alert = refusal(page);
-  await expect(alert).toContainText("This session was already used");
+  await expect(builder(page).getByRole("alert")).toContainText("This sign-in link was already used");
 
   const minted = page.waitForResponse(isMint);
-  await alert.getByRole("button", { name: "Start a fresh session" }).click();
-  const fresh = await grantIdOf(await minted);
-  expect(fresh).not.toBe(used);
+  await fresh(page).click();
+  const next = await grantIdOf(await minted);
+  expect(next).not.toBe(used);
   await connected(page);
   await expect(builder(page).getByRole("heading", { name: "Treatment plan builder" })).toBeVisible();
 });
@@ -154,11 +167,16 @@ test("messages from another origin or another window are ignored", async ({ page
   await signInAs(page, PRACTITIONER);
   await openEmbedded(page);
   await connected(page);
-  const forged = (tag: string) => ({
-    type: EMBED_MESSAGE_TYPES.activated,
-    treatment_plan_id: `tp_forged_${tag}`,
-    patient_id: "pat_forged",
-  });
+  // Well-formed messages for this very frame (its id is in the frame's address): only their sender is wrong.
+  const frameId = (await frameSrc(page)).searchParams.get("frame_id") ?? "";
+  const meta = { id: "ev_forged", createdAt: new Date().toISOString(), clinicId: "cl", clientId: "app" };
+  const forged = (tag: string) =>
+    embedMessageEnvelope(
+      frameId,
+      EMBED_EVENTS.treatmentPlanActivated,
+      { treatmentPlan: { id: `tp_forged_${tag}`, patient: { id: "pat_forged" } } },
+      meta,
+    );
 
   // The app's own origin (a script on the page), a foreign origin, and the platform's origin from a
   // window that is not the mounted frame.
@@ -175,21 +193,22 @@ test("messages from another origin or another window are ignored", async ({ page
     await popup.evaluate((msg) => window.opener.postMessage(msg, "*"), forged(tag));
     await popup.close();
   }
-  // Also a well-formed refusal would end the session: it must be ignored too.
-  await page.evaluate((msg) => window.postMessage(msg, "*"), {
-    type: EMBED_MESSAGE_TYPES.error,
-    code: "grant_used",
-    message: "forged",
-  });
+  await page.evaluate(
+    (msg) => window.postMessage(msg, "*"),
+    embedMessageEnvelope(
+      frameId,
+      EMBED_EVENTS.patientSelected,
+      { patient: { id: "pat_forged", firstName: "Forged", lastName: "Patient" } },
+      meta,
+    ),
+  );
 
   await activatePlan(page);
-  const updates = page.getByRole("status", { name: "Treatment plan updates" });
-  await expect(updates).toContainText(/Treatment plan activated for /);
-  // A forged message would show its patient ("pat_forged") or link its plan ("tp_forged_…").
-  await expect(updates).not.toContainText("forged");
-  await expect(updates.locator('a[href*="forged"]')).toHaveCount(0);
-  await expect(refusal(page)).toHaveCount(0);
-  await expect(page.getByText("Connected to the platform.")).toBeVisible();
+  await expect(updates(page)).toContainText(/Treatment plan activated for /);
+  // A forged message would show its patient ("pat_forged", "Forged") or link its plan ("tp_forged_…").
+  await expect(updates(page)).not.toContainText(/forged/i);
+  await expect(updates(page).locator('a[href*="forged"]')).toHaveCount(0);
+  await connected(page);
 });
 
 test("a plan activated in the builder is announced and appears in the timeline", async ({ page }) => {
@@ -203,11 +222,19 @@ test("a plan activated in the builder is announced and appears in the timeline",
   await signInAs(page, PRACTITIONER);
   await openEmbedded(page);
   await connected(page);
+  // Picking a patient in the platform's page posts patient.selected, with the patient's names.
+  const picker = builder(page).getByLabel("Patient");
+  const second = (await picker.locator("option").nth(1).textContent()) ?? "";
+  const [lastName, firstName] = second.split(", ");
+  await picker.selectOption({ index: 1 });
+  await expect(updates(page).locator('[data-notice="selected"]')).toHaveText(
+    `Patient selected in the builder: ${firstName} ${lastName}.`,
+  );
   await activatePlan(page);
 
-  const notice = page.getByRole("status", { name: "Treatment plan updates" }).locator('[data-notice="activated"]');
+  const notice = updates(page).locator('[data-notice="activated"]');
   // The patient by name (the platform's message names them by id only), the plan by its link.
-  await expect(notice).toContainText(/^Treatment plan activated for (?!patient )[^.]+\./);
+  await expect(notice).toContainText(`Treatment plan activated for ${firstName} ${lastName}.`);
   await expect(notice).not.toContainText(/pat_|tp_/);
   const link = notice.getByRole("link", { name: "See it in the timeline" });
   const planId = (await link.getAttribute("href"))?.match(/tp_\w+/)?.[0] ?? "";

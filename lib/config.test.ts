@@ -74,6 +74,38 @@ describe("parseConfig accepts", () => {
       { eventRetentionDays: 0, reconcileCron: "* * * * *", jobsWorker: false },
     ],
     [
+      "nothing set: the spec's header names, the sandbox's web address and public key",
+      {},
+      {
+        headerNames: { clinicKey: "X-Service-Clinic-Key", signature: "Service-Signature" },
+        clinicWebUrl: localSandboxUrl(),
+        embedPublicKey: LOCAL_DEFAULTS.embedPublicKey,
+      },
+    ],
+    [
+      "the real servers' header names, web address and public key",
+      {
+        CLINIC_KEY_HEADER: " X-Acme-Clinic-Key ",
+        CLINIC_SIGNATURE_HEADER: "Acme-Signature",
+        CLINIC_API_BASE_URL: "https://api-us.example.com",
+        CLINIC_WEB_URL: "https://us.example.com/",
+        CLINIC_EMBED_PUBLIC_KEY: "pk_live_1",
+      },
+      {
+        headerNames: { clinicKey: "X-Acme-Clinic-Key", signature: "Acme-Signature" },
+        clinicWebUrl: "https://us.example.com",
+        embedPublicKey: "pk_live_1",
+      },
+    ],
+    [
+      "header names blank, a server without a web address: the defaults, and the server's address",
+      { CLINIC_KEY_HEADER: " ", CLINIC_SIGNATURE_HEADER: "", CLINIC_API_BASE_URL: "https://api.example.com/" },
+      {
+        headerNames: { clinicKey: "X-Service-Clinic-Key", signature: "Service-Signature" },
+        clinicWebUrl: "https://api.example.com",
+      },
+    ],
+    [
       "the job settings blank",
       { RECONCILE_CRON: " ", JOBS_WORKER: "" },
       { reconcileCron: "*/15 * * * *", jobsWorker: true },
@@ -122,6 +154,18 @@ describe("parseConfig refuses, naming the variable", () => {
     ["SMTP_URL not SMTP", { SMTP_URL: "https://mail.example.org" }, /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/],
     ["AUDIT_RETENTION_DAYS under a year", { AUDIT_RETENTION_DAYS: "30" }, /AUDIT_RETENTION_DAYS: must be 0/],
     ["AUDIT_RETENTION_DAYS not a number", { AUDIT_RETENTION_DAYS: "forever" }, /AUDIT_RETENTION_DAYS:/],
+    [
+      "a clinic key header with a space",
+      { CLINIC_KEY_HEADER: "X Clinic Key" },
+      /CLINIC_KEY_HEADER: CLINIC_KEY_HEADER is "X Clinic Key", which is not an HTTP header name.*X-Service-Clinic-Key/,
+    ],
+    [
+      "a signature header with its colon",
+      { CLINIC_SIGNATURE_HEADER: "Acme-Signature:" },
+      /CLINIC_SIGNATURE_HEADER: .*not an HTTP header name.*unset it to use Service-Signature/,
+    ],
+    ["a web address that is not a URL", { CLINIC_WEB_URL: "us.example.com" }, /CLINIC_WEB_URL:/],
+    ["a blank public key", { CLINIC_EMBED_PUBLIC_KEY: " " }, /CLINIC_EMBED_PUBLIC_KEY:/],
     ["MAIL_CATCHER_PORT out of range", { MAIL_CATCHER_PORT: "99999" }, /MAIL_CATCHER_PORT:/],
   ];
   it.each(rows)("%s", (_label, env, expected) => {

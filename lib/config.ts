@@ -5,6 +5,7 @@
 // secrets of the user's session (those live in the token store).
 import { z } from "zod";
 import { EVENT_RETENTION_DAYS as PLATFORM_RETENTION_DAYS } from "@/lib/contract/events";
+import { DEFAULT_HEADER_NAMES, headerNameProblem, type PlatformHeaderNames } from "@/lib/contract/header-names";
 import { LOCAL_DEFAULTS, localAppUrl, localSandboxUrl } from "@/lib/contract/local-defaults";
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -25,6 +26,15 @@ const retention = z.preprocess(blankToUndefined, z.string().optional()).transfor
   return z.NEVER;
 });
 
+/** A header name the platform's servers use (lib/contract/header-names.ts); blank or unset, the spec's. */
+const headerName = (key: keyof PlatformHeaderNames) =>
+  z.preprocess(blankToUndefined, z.string().optional()).transform((raw, ctx) => {
+    const name = raw?.trim() ?? DEFAULT_HEADER_NAMES[key];
+    const problem = headerNameProblem(key, name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+    return name;
+  });
+
 /** Five cron fields (minute hour day month weekday), as pg-boss takes them. */
 const cron = z
   .string()
@@ -42,6 +52,12 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
       .optional(),
     CLINIC_API_BASE_URL: z.url().optional(),
+    // The platform's web address (where its embedded feature's page is served): on the real servers
+    // not the API's host. Unset, the API base URL (the local sandbox serves both).
+    CLINIC_WEB_URL: z.url().optional(),
+    CLINIC_EMBED_PUBLIC_KEY: nonEmpty.default(LOCAL_DEFAULTS.embedPublicKey),
+    CLINIC_KEY_HEADER: headerName("clinicKey"),
+    CLINIC_SIGNATURE_HEADER: headerName("signature"),
     CLINIC_API_ENVIRONMENT: z.enum(["local", "sandbox-us", "sandbox-ca", "production-us", "production-ca"]).optional(),
     CLINIC_CLIENT_ID: nonEmpty.default(LOCAL_DEFAULTS.clientId),
     CLINIC_CLIENT_SECRET: nonEmpty.default(LOCAL_DEFAULTS.clientSecret),
@@ -102,6 +118,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     appUrl: (e.APP_URL ?? localAppUrl(e.PORT)).replace(/\/+$/, ""),
     databaseUrl: e.DATABASE_URL,
     clinicApiBaseUrl,
+    /** The platform's web address: the embedded feature's page, framed and trusted for messages. */
+    clinicWebUrl: (e.CLINIC_WEB_URL ?? clinicApiBaseUrl).replace(/\/+$/, ""),
+    embedPublicKey: e.CLINIC_EMBED_PUBLIC_KEY,
+    /** The header names the platform's servers use (lib/contract/header-names.ts). */
+    headerNames: { clinicKey: e.CLINIC_KEY_HEADER, signature: e.CLINIC_SIGNATURE_HEADER },
     clinicApiEnvironment: e.CLINIC_API_ENVIRONMENT ?? (e.CLINIC_API_BASE_URL ? undefined : "local"),
     clientId: e.CLINIC_CLIENT_ID,
     clientSecret: e.CLINIC_CLIENT_SECRET,

@@ -1,6 +1,7 @@
 // The sandbox as its own process: `npx tsx sandbox/server.ts` (or `npm run sandbox`).
 // Port SANDBOX_PORT (default 4010) on 127.0.0.1. The local app's webhook route is registered
 // with the shared local defaults so that `npm start` works with nothing configured.
+import { headerNamesFrom } from "@/lib/contract/header-names";
 import { LOCAL_DEFAULTS, localAppUrl } from "@/lib/contract/local-defaults";
 import { z } from "zod";
 import { DEFAULT_SEED_COUNTS, type SeedCounts } from "./seed/seed";
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     host: process.env.SANDBOX_HOST ?? "127.0.0.1",
     seed: intFromEnv("SANDBOX_SEED", 1),
     seedCounts: seedCountsFromEnv(),
+    // The same variables as the app's, so that a stack with other names agrees end to end.
+    headerNames: headerNamesFrom(process.env),
     webhook:
       webhookUrl === "none"
         ? null

@@ -2,7 +2,7 @@
 // server.ts runs it as its own process). Everything is in memory.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { WebhookEndpointRequest } from "@/lib/contract";
+import type { PlatformHeaderNames, WebhookEndpointRequest } from "@/lib/contract";
 import { embedRoutes } from "./embed/routes";
 import { controlRoutes } from "./control/routes";
 import { Clock, type ClockOptions } from "./core/clock";
@@ -22,6 +22,8 @@ export interface SandboxOptions {
   webhook?: WebhookEndpointRequest | null;
   rateLimit?: { limit: number; windowSeconds: number };
   seedCounts?: SeedCounts;
+  /** The clinic key and signature header names (server.ts: CLINIC_KEY_HEADER, CLINIC_SIGNATURE_HEADER). */
+  headerNames?: PlatformHeaderNames;
 }
 
 export interface Sandbox {
@@ -37,6 +39,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const state = new SandboxState(clock, options.seed ?? DEFAULT_SEED, {
     rateLimit: options.rateLimit ?? { limit: 5000, windowSeconds: 300 },
   });
+  if (options.headerNames) state.headerNames = options.headerNames;
 
   const reset = (seed = state.seed) => {
     stopWebhooks(state, false);

@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
-import { platformOrigin } from "@/lib/embedded/mint";
+import { platformWebOrigin } from "@/lib/embedded/mint";
 import { PatientParamSchema } from "@/lib/embedded/session";
 import { patientNames } from "@/lib/people/names";
 import { EmbeddedFeature } from "@/components/embedded/embedded-feature";
@@ -41,7 +41,7 @@ export default async function EmbeddedPage({
             : t("intro", { clinic: user.clinicName })}
         </p>
       </header>
-      <EmbeddedFeature platformOrigin={platformOrigin()} patientId={patientId} openedFor={patientName ?? null} />
+      <EmbeddedFeature platformOrigin={platformWebOrigin()} patientId={patientId} openedFor={patientName ?? null} />
     </section>
   );
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { embedReducer, FIRST_PHASE, type EmbedPhase, type EmbedStep } from "@/components/embedded/embed-phase";
 
 const session = {
-  src: "http://127.0.0.1:4010/embed?secret_token=sgt_x&origin=http%3A%2F%2Flocalhost%3A3000",
+  src: "http://127.0.0.1:4010/api/embeddable/session/treatment_plans/new?secret_token=sgt_x&public_key=pk&frame_id=f1&target_origin=http%3A%2F%2Flocalhost%3A3000",
   grant_id: "sg_1",
+  frame_id: "f1",
   expires_at: "2025-01-01T00:02:00.000Z",
 };
-const user = { id: "prac_1", type: "Practitioner" as const };
 const loading: EmbedPhase = { kind: "loading", attempt: 1, session };
-const ready: EmbedPhase = { kind: "ready", attempt: 1, session, user };
+const open: EmbedPhase = { kind: "open", attempt: 1, session };
 
 describe("embedReducer", () => {
   const cases: Array<[string, EmbedPhase, EmbedStep, EmbedPhase]> = [
@@ -19,20 +19,9 @@ describe("embedReducer", () => {
       { type: "mint_failed", attempt: 1, failure: { error: "no" } },
       { kind: "failed", attempt: 1, failure: { error: "no" } },
     ],
-    ["ready for this grant", loading, { type: "ready", attempt: 1, grantId: "sg_1", user }, ready],
-    ["ready for another grant is ignored", loading, { type: "ready", attempt: 1, grantId: "sg_other", user }, loading],
-    [
-      "a refusal while loading",
-      loading,
-      { type: "refused", attempt: 1, code: "grant_expired" },
-      { kind: "refused", attempt: 1, code: "grant_expired" },
-    ],
-    [
-      "a refusal after ready (the frame was reloaded)",
-      ready,
-      { type: "refused", attempt: 1, code: "grant_used" },
-      { kind: "refused", attempt: 1, code: "grant_used" },
-    ],
+    ["the frame loaded: open", loading, { type: "loaded", attempt: 1 }, open],
+    ["the frame loaded again (its page navigated): still open", open, { type: "loaded", attempt: 1 }, open],
+    ["a load before the grant was minted changes nothing", FIRST_PHASE, { type: "loaded", attempt: 1 }, FIRST_PHASE],
     [
       "a step of an earlier attempt is ignored",
       { kind: "minting", attempt: 2 },
@@ -40,9 +29,9 @@ describe("embedReducer", () => {
       { kind: "minting", attempt: 2 },
     ],
     [
-      "a late refusal of an earlier mount is ignored",
+      "a late load of an earlier mount is ignored",
       { ...loading, attempt: 2 },
-      { type: "refused", attempt: 1, code: "grant_used" },
+      { type: "loaded", attempt: 1 },
       { ...loading, attempt: 2 },
     ],
     [
@@ -51,10 +40,10 @@ describe("embedReducer", () => {
       { type: "silent", attempt: 1 },
       { kind: "failed", attempt: 1, failure: { error: "embedded.failures.silent" } },
     ],
-    ["silence after ready changes nothing", ready, { type: "silent", attempt: 1 }, ready],
+    ["silence once open changes nothing", open, { type: "silent", attempt: 1 }, open],
     [
       "restart mints again under a new attempt",
-      { kind: "refused", attempt: 3, code: "grant_used" },
+      { kind: "open", attempt: 3, session },
       { type: "restart" },
       { kind: "minting", attempt: 4 },
     ],

@@ -1,23 +1,22 @@
 // The embedded page's states, as a reducer: minting a grant, loading the platform's page with it,
-// ready, refused by the platform (the grant is spent), or failed before the platform answered.
-// Every step carries the attempt it belongs to, so an answer for an earlier mount is ignored.
-import type { UserRef } from "@/lib/contract/common";
-import type { RefusalCode } from "@/lib/embedded/messages";
+// open (the frame has loaded), or failed before the platform's page answered. The platform's page
+// says nothing when it opens or refuses a grant (it only posts its two documented messages), so
+// "open" means the frame loaded: a refused grant is told inside the frame by the platform itself,
+// and a fresh session is always one click away. Every step carries the attempt it belongs to, so an
+// answer for an earlier mount is ignored.
 import type { EmbedSession, MintFailure } from "@/lib/embedded/session";
 
 export type EmbedPhase =
   | { kind: "minting"; attempt: number }
   | { kind: "loading"; attempt: number; session: EmbedSession }
-  | { kind: "ready"; attempt: number; session: EmbedSession; user: UserRef }
-  | { kind: "refused"; attempt: number; code: RefusalCode }
+  | { kind: "open"; attempt: number; session: EmbedSession }
   | { kind: "failed"; attempt: number; failure: MintFailure };
 
 export type EmbedStep =
   | { type: "restart" }
   | { type: "minted"; attempt: number; session: EmbedSession }
   | { type: "mint_failed"; attempt: number; failure: MintFailure }
-  | { type: "ready"; attempt: number; grantId: string; user: UserRef }
-  | { type: "refused"; attempt: number; code: RefusalCode }
+  | { type: "loaded"; attempt: number }
   | { type: "silent"; attempt: number };
 
 export const FIRST_PHASE: EmbedPhase = { kind: "minting", attempt: 1 };
@@ -30,15 +29,9 @@ export function embedReducer(phase: EmbedPhase, step: EmbedStep): EmbedPhase {
       return phase.kind === "minting" ? { kind: "loading", attempt: phase.attempt, session: step.session } : phase;
     case "mint_failed":
       return phase.kind === "minting" ? { kind: "failed", attempt: phase.attempt, failure: step.failure } : phase;
-    case "ready":
-      // A ready message for another grant is not this mount's.
-      return phase.kind === "loading" && phase.session.grant_id === step.grantId
-        ? { kind: "ready", attempt: phase.attempt, session: phase.session, user: step.user }
-        : phase;
-    case "refused":
-      return phase.kind === "loading" || phase.kind === "ready"
-        ? { kind: "refused", attempt: phase.attempt, code: step.code }
-        : phase;
+    case "loaded":
+      // The frame loads again when its page navigates: it stays open.
+      return phase.kind === "loading" ? { kind: "open", attempt: phase.attempt, session: phase.session } : phase;
     case "silent":
       return phase.kind === "loading"
         ? {

@@ -1,19 +1,20 @@
 "use client";
-// The embedded feature (the platform's treatment plan builder) in an iframe that fills the work
-// area: a loading state while a grant is minted and the platform's page opens, a clear message
-// when the platform refuses the grant, and a button that starts a fresh session (a new grant; a
-// grant is never reused). Plans activated inside are announced here. The frame has a fixed share of
-// the viewport and scrolls itself, so its resize messages are not needed.
+// The embedded feature (the platform's treatment plan page) in an iframe that fills the work area: a
+// loading state while a grant is minted and the platform's page opens, and a button that starts a
+// fresh session (a new grant; a grant is never reused). The platform's page tells the user itself
+// when it refuses a grant (expired, already used); the app cannot read it. What the page posts is
+// told here in words: the patient selected, and each plan activated.
 import Link from "next/link";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Say } from "@/lib/events/summary-messages";
-import { EMBED_MESSAGE_TYPES, embedUrlForPatient, type EmbedMessage } from "@/lib/contract/embed";
+import { EMBED_EVENTS, embedUrlForPatient, type EmbedMessage } from "@/lib/contract/embed";
 import { PlanNotices, type PlanNotice } from "@/components/embedded/plan-notices";
 import { useEmbedSession } from "@/components/embedded/use-embed-session";
 import { useStoredText } from "@/components/ui/stored-text";
 
 interface Props {
+  /** The platform's web address's origin: the only sender of messages the page listens to. */
   platformOrigin: string;
   /** The patient the page was opened for (from the patients list), if any. */
   patientId: string | null;
@@ -23,16 +24,12 @@ interface Props {
 
 const MAX_NOTICES = 5;
 
-/** A plan's patient as the notice names them: by name where the app knows it, else by id. */
+/** A patient as a notice names them: by name where known, else by id. */
 type PatientLabel = { patient: string; named: "yes" | "no"; name: string };
 
-function noticeOf(message: EmbedMessage, who: PatientLabel | null, t: Say): Omit<PlanNotice, "key"> | null {
-  if (message.type === EMBED_MESSAGE_TYPES.error && message.code === "action_failed")
-    return { kind: "action_failed", text: t("notices.failed", { message: message.message }) };
-  if (!who) return null;
-  if (message.type === EMBED_MESSAGE_TYPES.activated)
-    return { kind: "activated", treatmentPlanId: message.treatment_plan_id, text: t("notices.activated", who) };
-  return { kind: "draft", text: t("notices.draft", who) };
+function fullName(p: { firstName?: string | null; lastName?: string | null } | undefined): string | null {
+  const name = [p?.firstName, p?.lastName].filter((part) => part && part.trim()).join(" ");
+  return name || null;
 }
 
 /** The name of a patient of the clinic, or null (GET /api/patients/:id; a failure is no name). */
@@ -42,60 +39,70 @@ async function patientName(id: string): Promise<string | null> {
   return body?.ok && typeof body.data?.name === "string" ? body.data.name : null;
 }
 
+function noticeOf(message: EmbedMessage, who: PatientLabel | null, t: Say): Omit<PlanNotice, "key"> {
+  if (message.event === EMBED_EVENTS.patientSelected)
+    return {
+      kind: "selected",
+      text: t("notices.selected", who ?? { patient: message.patient.id, named: "no", name: "" }),
+    };
+  return {
+    kind: "activated",
+    treatmentPlanId: message.treatmentPlan.id,
+    text: t(who ? "notices.activated" : "notices.activatedNoPatient", who ?? {}),
+  };
+}
+
 export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }: Props) {
   const t = useTranslations("embedded");
   const [notices, setNotices] = useState<PlanNotice[]>([]);
+  // Names learnt from the frame's patient.selected messages (the activation names the patient by id).
+  const known = useRef(new Map<string, string>());
   const onMessage = useCallback(
     (message: EmbedMessage) => {
-      const show = (notice: Omit<PlanNotice, "key"> | null) => {
-        if (notice) setNotices((all) => [{ ...notice, key: Date.now() + Math.random() }, ...all].slice(0, MAX_NOTICES));
-      };
-      const about =
-        message.type === EMBED_MESSAGE_TYPES.activated || message.type === EMBED_MESSAGE_TYPES.draftSaved
-          ? message.patient_id
-          : null;
-      if (about === null) return show(noticeOf(message, null, t));
-      const known = about === patientId ? openedFor : undefined;
-      void (known !== undefined ? Promise.resolve(known) : patientName(about)).then((name) =>
-        show(noticeOf(message, { patient: about, named: name ? "yes" : "no", name: name ?? "" }, t)),
+      const show = (who: PatientLabel | null) =>
+        setNotices((all) =>
+          [{ ...noticeOf(message, who, t), key: Date.now() + Math.random() }, ...all].slice(0, MAX_NOTICES),
+        );
+      const patient = message.event === EMBED_EVENTS.patientSelected ? message.patient : message.treatmentPlan.patient;
+      if (!patient) return show(null);
+      const sent = fullName(patient);
+      if (sent) known.current.set(patient.id, sent);
+      const name =
+        sent ?? known.current.get(patient.id) ?? (patient.id === patientId && openedFor ? openedFor : undefined);
+      void (name !== undefined ? Promise.resolve(name) : patientName(patient.id)).then((found) =>
+        show({ patient: patient.id, named: found ? "yes" : "no", name: found ?? "" }),
       );
     },
     [patientId, openedFor, t],
   );
-  const { phase, frameRef, restart } = useEmbedSession(platformOrigin, patientId, onMessage);
+  const { phase, frameRef, restart, loaded } = useEmbedSession(platformOrigin, patientId, onMessage);
   const storedText = useStoredText();
-  const session = phase.kind === "loading" || phase.kind === "ready" ? phase.session : null;
+  const session = phase.kind === "loading" || phase.kind === "open" ? phase.session : null;
   const busy = phase.kind === "minting" || phase.kind === "loading";
-  const problem =
-    phase.kind === "refused"
-      ? { title: t(`refusals.${phase.code}.title`), message: t(`refusals.${phase.code}.message`) }
-      : phase.kind === "failed"
-        ? { title: t("failedTitle"), message: storedText(phase.failure.error) }
-        : null;
 
   return (
     <div className="flex flex-col gap-3">
       <PlanNotices notices={notices} />
-      <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p role="status" aria-live="polite" data-phase={phase.kind}>
           {phase.kind === "minting" && t("minting")}
           {phase.kind === "loading" && t("loading")}
-          {phase.kind === "ready" && t("ready")}
+          {phase.kind === "open" && t("open")}
         </p>
-        {phase.kind === "ready" && (
+        {phase.kind === "open" && (
           <button
             type="button"
             onClick={restart}
             className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
-            {t("restart")}
+            {t("fresh")}
           </button>
         )}
       </div>
-      {problem && (
+      {phase.kind === "failed" && (
         <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <h2 className="text-base font-semibold">{problem.title}</h2>
-          <p className="text-sm">{problem.message}</p>
+          <h2 className="text-base font-semibold">{t("failedTitle")}</h2>
+          <p className="text-sm">{storedText(phase.failure.error)}</p>
           <div className="flex flex-wrap gap-3">
             <button
               type="button"
@@ -104,7 +111,7 @@ export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }:
             >
               {t("fresh")}
             </button>
-            {phase.kind === "failed" && phase.failure.reconnect && (
+            {phase.failure.reconnect && (
               <Link
                 href={phase.failure.reconnect}
                 className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium"
@@ -126,9 +133,11 @@ export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }:
               ref={frameRef}
               src={embedUrlForPatient(session.src, patientId)}
               title={t("builder")}
+              onLoad={loaded}
               className="h-full w-full"
               sandbox="allow-scripts allow-same-origin allow-forms"
               referrerPolicy="no-referrer"
+              allow="clipboard-read; clipboard-write"
             />
           )}
           {busy && (

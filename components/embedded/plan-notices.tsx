@@ -1,11 +1,12 @@
 // What happened inside the embedded feature, told to the user in a polite live region: plans
-// activated (with the way to the timeline, where the platform's webhook brings them) and drafts.
+// activated (with the way to the timeline, where the platform's webhook brings them) and the patient
+// selected.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 
 export interface PlanNotice {
   key: number;
-  kind: "activated" | "draft" | "action_failed";
+  kind: "activated" | "selected";
   text: string;
   treatmentPlanId?: string;
 }
@@ -18,7 +19,7 @@ export function PlanNotices({ notices }: { notices: PlanNotice[] }) {
         <p
           key={n.key}
           data-notice={n.kind}
-          className={`flex flex-wrap items-center gap-x-3 rounded-md border px-3 py-2 text-sm ${n.kind === "activated" ? "border-emerald-200 bg-emerald-50 text-emerald-900" : n.kind === "draft" ? "border-slate-200 bg-white text-slate-700" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+          className={`flex flex-wrap items-center gap-x-3 rounded-md border px-3 py-2 text-sm ${n.kind === "activated" ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-slate-200 bg-white text-slate-700"}`}
         >
           <span>{n.text}</span>
           {n.kind === "activated" && n.treatmentPlanId && (

@@ -1,10 +1,10 @@
 "use client";
 // Mints a fresh session grant for each mount (and each "start a fresh session"), and listens to the
-// mounted frame. The grant's address is kept in component state only: never in storage, the URL or
+// mounted frame for the platform's two documented messages. The grant's address is kept in component state only: never in storage, the URL or
 // a cache, and the request is made with `cache: "no-store"`.
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from "react";
-import { EMBED_MESSAGE_TYPES, type EmbedMessage } from "@/lib/contract/embed";
-import { acceptEmbedMessage, isRefusal } from "@/lib/embedded/messages";
+import type { EmbedMessage } from "@/lib/contract/embed";
+import { acceptEmbedMessage } from "@/lib/embedded/messages";
 import {
   EMBED_SESSION_ROUTE,
   EmbedSessionSchema,
@@ -14,7 +14,7 @@ import {
 } from "@/lib/embedded/session";
 import { embedReducer, FIRST_PHASE, type EmbedPhase } from "@/components/embedded/embed-phase";
 
-/** How long the platform's page may take to say it is ready (or refused) once mounted. */
+/** How long the platform's page may take to load once mounted. */
 const READY_TIMEOUT_MS = 30_000;
 
 /** Mints a grant; a failure's `error` is the route's sentence, or a catalog key when the route did not answer. */
@@ -53,11 +53,18 @@ export function useEmbedSession(
   platformOrigin: string,
   patientId: string | null,
   onMessage: (message: EmbedMessage) => void,
-): { phase: EmbedPhase; frameRef: RefObject<HTMLIFrameElement | null>; restart: () => void } {
+): {
+  phase: EmbedPhase;
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  restart: () => void;
+  /** The mounted frame's load event: its page has answered. */
+  loaded: () => void;
+} {
   const [phase, dispatch] = useReducer(embedReducer, FIRST_PHASE);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const attemptRef = useRef(phase.attempt);
   const onMessageRef = useRef(onMessage);
+  const frameId = phase.kind === "loading" || phase.kind === "open" ? phase.session.frame_id : null;
   useEffect(() => {
     attemptRef.current = phase.attempt;
     onMessageRef.current = onMessage;
@@ -86,23 +93,20 @@ export function useEmbedSession(
   }, [phase.kind, phase.attempt]);
 
   useEffect(() => {
+    if (frameId === null) return;
     function listen(event: MessageEvent) {
       const message = acceptEmbedMessage(event, {
         origin: platformOrigin,
         source: frameRef.current?.contentWindow ?? null,
+        frameId: frameId ?? "",
       });
-      if (!message) return;
-      const attempt = attemptRef.current;
-      if (message.type === EMBED_MESSAGE_TYPES.ready)
-        dispatch({ type: "ready", attempt, grantId: message.grant_id, user: message.user });
-      if (message.type === EMBED_MESSAGE_TYPES.error && isRefusal(message.code))
-        dispatch({ type: "refused", attempt, code: message.code });
-      onMessageRef.current(message);
+      if (message) onMessageRef.current(message);
     }
     window.addEventListener("message", listen);
     return () => window.removeEventListener("message", listen);
-  }, [platformOrigin]);
+  }, [platformOrigin, frameId]);
 
   const restart = useCallback(() => dispatch({ type: "restart" }), []);
-  return { phase, frameRef, restart };
+  const loaded = useCallback(() => dispatch({ type: "loaded", attempt: attemptRef.current }), []);
+  return { phase, frameRef, restart, loaded };
 }

@@ -64,9 +64,10 @@ export async function clinicKeyView(clinicId: string): Promise<ClinicKeyView> {
 /** A client acting through the admin's connection that sends `clinicKey` (not the stored one). */
 async function clientWithKey(actor: Actor, clinicKey: string | undefined) {
   const connectionId = await connectionIdForUser(actor.userId);
+  const { baseUrl, headerNames } = platformSettings();
   return createClinicClient({
-    baseUrl: platformSettings().baseUrl,
-    credentials: { tokens: connectionTokenProvider(connectionId), clinicKey },
+    baseUrl,
+    credentials: { tokens: connectionTokenProvider(connectionId), clinicKey, clinicKeyHeader: headerNames.clinicKey },
   });
 }
 

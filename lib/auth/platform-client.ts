@@ -36,6 +36,7 @@ export async function clientForConnection(
   baseUrl = platformSettings().baseUrl,
   scope?: QuotaScope,
 ): Promise<ClinicClient> {
+  const clinicKeyHeader = platformSettings().headerNames.clinicKey;
   const { clinic, clinicId, userId } = await db.platformConnection.findUniqueOrThrow({
     where: { id: connectionId },
     select: { clinicId: true, userId: true, clinic: { select: { clinicKeyEnc: true } } },
@@ -44,7 +45,11 @@ export async function clientForConnection(
   return createClinicClient({
     baseUrl,
     beforeAttempt: () => takePlatformTurn(quota),
-    credentials: { tokens: connectionTokenProvider(connectionId), clinicKey: openClinicKey(clinic.clinicKeyEnc) },
+    credentials: {
+      tokens: connectionTokenProvider(connectionId),
+      clinicKey: openClinicKey(clinic.clinicKeyEnc),
+      clinicKeyHeader,
+    },
   });
 }
 

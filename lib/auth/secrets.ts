@@ -20,7 +20,7 @@ export function openSecret(sealed: string, purpose: SecretPurpose): string {
   return open(getKeyring(), sealed, purpose);
 }
 
-/** The clinic key to send as X-Service-Clinic-Key, or undefined when the clinic has none. */
+/** The clinic key to send in the clinic key header, or undefined when the clinic has none. */
 export function openClinicKey(clinicKeyEnc: string | null): string | undefined {
   return clinicKeyEnc ? openSecret(clinicKeyEnc, SECRET_PURPOSES.clinicKey) : undefined;
 }

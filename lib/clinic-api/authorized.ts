@@ -19,8 +19,10 @@ export interface TokenProvider {
 
 export interface Credentials {
   tokens: TokenProvider;
-  /** The clinic key (X-Service-Clinic-Key), when the clinic has entered one. */
+  /** The clinic key, when the clinic has entered one. */
   clinicKey?: string | (() => Promise<string | undefined>);
+  /** The header it goes in: configuration (lib/config's headerNames), the spec's name by default. */
+  clinicKeyHeader?: string;
 }
 
 export function withCredentials(send: Send, credentials: Credentials): Send {
@@ -33,7 +35,7 @@ export function withCredentials(send: Send, credentials: Credentials): Send {
         headers: {
           ...spec.headers,
           Authorization: `Bearer ${token}`,
-          ...(clinicKey ? { [HEADERS.clinicKey]: clinicKey } : {}),
+          ...(clinicKey ? { [credentials.clinicKeyHeader ?? HEADERS.clinicKey]: clinicKey } : {}),
         },
       });
     const token = await credentials.tokens.getAccessToken();

@@ -73,7 +73,6 @@ export function clinicCalls(send: Send) {
     allTreatmentPlans: (filter?: TreatmentPlanFilter) => iterateAll((page) => treatmentPlans(filter, page)),
     /** Role-based mode: no body (the token names the user). Clinic-level mode: user_id and user_type. */
     createSessionGrant: async (body: SessionGrantRequest = {}): Promise<SessionGrant> =>
-      (await send({ method: "POST", path: SESSION_GRANTS_PATH, body, schema: SessionGrantResponseSchema }))
-        .session_grant,
+      send({ method: "POST", path: SESSION_GRANTS_PATH, body, schema: SessionGrantResponseSchema }),
   };
 }

@@ -3,6 +3,7 @@
 // environment label is for display only. No address is written into code paths.
 import "server-only";
 import { getConfig } from "@/lib/config";
+import type { PlatformHeaderNames } from "@/lib/contract/header-names";
 
 export type PlatformEnvironment = "local" | "sandbox-us" | "sandbox-ca" | "production-us" | "production-ca";
 
@@ -14,6 +15,8 @@ export interface PlatformSettings {
   /** The OAuth callback of the app (next-auth's route for the `clinic` provider). */
   redirectUri: string;
   authMode: "role" | "clinic";
+  /** The names the platform's servers give the clinic key and signature headers. */
+  headerNames: PlatformHeaderNames;
 }
 
 export const OAUTH_CALLBACK_PATH = "/api/auth/callback/clinic";
@@ -27,5 +30,6 @@ export function platformSettings(): PlatformSettings {
     clientSecret: config.clientSecret,
     redirectUri: `${config.appUrl}${OAUTH_CALLBACK_PATH}`,
     authMode: config.authMode,
+    headerNames: config.headerNames,
   };
 }

@@ -62,6 +62,23 @@ describe("authorized requests", () => {
     expect(headers.get("content-type")).toBe("application/json");
   });
 
+  it.each([
+    ["the spec's name by default", undefined, "X-Service-Clinic-Key"],
+    ["the configured name (the real servers' own)", "X-Acme-Clinic-Key", "X-Acme-Clinic-Key"],
+  ])("sends the clinic key under %s", async (_name, clinicKeyHeader, sent) => {
+    const platform = scripted(() => json(200, clinicBody));
+    await createClinicClient({
+      baseUrl: "http://p.test",
+      fetch: platform.fetch,
+      credentials: { tokens: tokens().provider, clinicKey: "ck-9", clinicKeyHeader },
+    }).getClinic();
+    const headers = new Headers(platform.calls[0].init.headers);
+    expect(headers.get(sent)).toBe("ck-9");
+    // Only under that name: never also under the other one.
+    const names = [...headers.keys()].filter((k) => k.includes("clinic-key"));
+    expect(names).toEqual([sent.toLowerCase()]);
+  });
+
   it("omits the clinic key header when the clinic has none", async () => {
     const platform = scripted(() => json(200, clinicBody));
     await createClinicClient({

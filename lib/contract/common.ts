@@ -57,7 +57,10 @@ export type ApiErrorItem = z.infer<typeof ApiErrorItemSchema>;
 export const ApiErrorBodySchema = z.object({ errors: z.array(ApiErrorItemSchema).min(1) });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
-/** Header names used across the API. */
+/**
+ * Header names used across the API. The clinic key's and the signature's are the spec's, and only
+ * defaults: the running names are configuration (header-names.ts).
+ */
 export const HEADERS = {
   requestId: "X-Request-Id",
   clinicKey: "X-Service-Clinic-Key",

@@ -1,58 +1,128 @@
-// The embedded feature's page address and postMessage protocol (spec 3). Read by the browser (the
-// embedded page checks every message from the platform's frame), so its schema is zod/mini: the
-// same checks at a fraction of the weight of zod's classic API.
+// The embedded feature as the platform documents it (its embed library and developer docs): an iframe
+// of the treatment plan page on the platform's *web* address, opened with a session grant's secret
+// token, and the messages that page posts to its parent. Read by the browser (the embedded page
+// checks every message from the platform's frame), so its schemas are zod/mini: the same checks at a
+// fraction of the weight of zod's classic API.
 import * as z from "zod/mini";
-import { USER_TYPES } from "./user-types";
 
-/**
- * The embedded feature: an iframe of `${base}${EMBED_PATH}?secret_token=…&origin=<parent origin>`.
- * The page claims the grant and talks to the parent only with postMessage to that origin.
- */
-export const EMBED_PATH = "/embed";
-export function embedUrl(baseUrl: string, secretToken: string, parentOrigin: string): string {
-  const q = new URLSearchParams({ secret_token: secretToken, origin: parentOrigin });
-  return `${baseUrl.replace(/\/+$/, "")}${EMBED_PATH}?${q.toString()}`;
+/** The treatment plan page, on the platform's web address (not its API host, on the real servers). */
+export const EMBED_TREATMENT_PLAN_PATH = "/api/embeddable/session/treatment_plans/new";
+
+export interface EmbedAddress {
+  /** The platform's web address (configuration: CLINIC_WEB_URL). */
+  webUrl: string;
+  /** The session grant's secret token: single use, within 120 seconds. */
+  secretToken: string;
+  /** The application's public key from the platform's API dashboard (CLINIC_EMBED_PUBLIC_KEY). */
+  publicKey: string;
+  /** Names this mount; the frame's messages carry it in their type. */
+  frameId: string;
+  /** The parent page's origin: the only one the frame posts its messages to. */
+  targetOrigin: string;
+}
+
+export function embedUrl(a: EmbedAddress): string {
+  const q = new URLSearchParams({
+    secret_token: a.secretToken,
+    public_key: a.publicKey,
+    frame_id: a.frameId,
+    target_origin: a.targetOrigin,
+  });
+  return `${a.webUrl.replace(/\/+$/, "")}${EMBED_TREATMENT_PLAN_PATH}?${q.toString()}`;
 }
 
 /**
- * The embed page's address opening on one patient (`patient_id`): the builder preselects them when
- * they belong to the grant's clinic and ignores the parameter otherwise. Added by the browser, which
- * knows which patient the user came for; the grant itself is not tied to a patient.
+ * A known patient, as the platform's library passes one (`patient[id]=…`): the page opens on them
+ * when they belong to the grant's clinic. Added by the browser, which knows which patient the user
+ * came for; the grant itself is not tied to a patient.
  */
+export const EMBED_PATIENT_PARAM = "patient[id]";
 export function embedUrlForPatient(src: string, patientId: string | null): string {
   if (!patientId) return src;
   const url = new URL(src);
-  url.searchParams.set("patient_id", patientId);
+  url.searchParams.set(EMBED_PATIENT_PARAM, patientId);
   return url.toString();
 }
 
-export const EMBED_MESSAGE_TYPES = {
-  ready: "clinic.embed.ready",
-  draftSaved: "clinic.embed.treatment_plan.draft_saved",
-  activated: "clinic.embed.treatment_plan.activated",
-  error: "clinic.embed.error",
-  resize: "clinic.embed.resize",
+/** The documented events of the treatment plan feature. */
+export const EMBED_EVENTS = {
+  /** The practitioner or staff member finalized the plan; with the plan. */
+  treatmentPlanActivated: "treatmentPlan.activated",
+  /** A patient was created or selected; with the patient. */
+  patientSelected: "patient.selected",
 } as const;
+export type EmbedEventName = (typeof EMBED_EVENTS)[keyof typeof EMBED_EVENTS];
 
-/** Messages from the platform's page are untrusted input: each must match one of these exactly. */
-const UserRef = z.object({ id: z.string().check(z.minLength(1)), type: z.enum(USER_TYPES) });
-export const EmbedMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal(EMBED_MESSAGE_TYPES.ready), grant_id: z.string(), user: UserRef }),
-  z.object({
-    type: z.literal(EMBED_MESSAGE_TYPES.draftSaved),
-    treatment_plan_id: z.string(),
-    patient_id: z.string(),
-  }),
-  z.object({
-    type: z.literal(EMBED_MESSAGE_TYPES.activated),
-    treatment_plan_id: z.string(),
-    patient_id: z.string(),
-  }),
-  z.object({
-    type: z.literal(EMBED_MESSAGE_TYPES.error),
-    code: z.enum(["grant_expired", "grant_used", "grant_unknown", "origin_refused", "action_failed"]),
-    message: z.string(),
-  }),
-  z.object({ type: z.literal(EMBED_MESSAGE_TYPES.resize), height: z.int().check(z.minimum(0)) }),
-]);
-export type EmbedMessage = z.infer<typeof EmbedMessageSchema>;
+// What the documentation shows is required; everything else optional, unknown keys kept (the
+// platform adds keys without notice). Field names are the documentation's camelCase.
+const Id = z.string().check(z.minLength(1));
+const Name = z.optional(z.nullable(z.string()));
+
+export const EmbedPatientSchema = z.looseObject({ id: Id, firstName: Name, lastName: Name, email: Name });
+export type EmbedPatient = z.infer<typeof EmbedPatientSchema>;
+
+export const EmbedTreatmentPlanSchema = z.looseObject({
+  id: Id,
+  state: z.optional(z.string()),
+  patient: z.optional(z.looseObject({ id: Id, firstName: Name, lastName: Name })),
+  practitioner: z.optional(z.looseObject({ id: Id })),
+  availableAt: z.optional(z.nullable(z.string())),
+});
+export type EmbedTreatmentPlan = z.infer<typeof EmbedTreatmentPlanSchema>;
+
+const PlanDataSchema = z.looseObject({ treatmentPlan: EmbedTreatmentPlanSchema });
+const PatientDataSchema = z.looseObject({ patient: EmbedPatientSchema });
+
+/**
+ * A posted message: `{type, payload}`. The library files each message under `<frame_id>.<event>`,
+ * and hands a listener the payload: an event (`{id, type, data, createdAt, clinicId, oauth}`) whose
+ * `data` is `{treatmentPlan}` or `{patient}`, which the docs also show alone.
+ */
+const EnvelopeSchema = z.looseObject({ type: z.string(), payload: z.unknown() });
+const EventPayloadSchema = z.looseObject({ data: z.record(z.string(), z.unknown()) });
+
+export type EmbedMessage =
+  | { event: typeof EMBED_EVENTS.treatmentPlanActivated; treatmentPlan: EmbedTreatmentPlan }
+  | { event: typeof EMBED_EVENTS.patientSelected; patient: EmbedPatient };
+
+/** The event a message's type names for this frame: `<event>`, or `<frame_id>.<event>` with our id. */
+function eventOf(type: string, frameId: string): EmbedEventName | null {
+  const bare = type.startsWith(`${frameId}.`) ? type.slice(frameId.length + 1) : type;
+  return bare === EMBED_EVENTS.treatmentPlanActivated || bare === EMBED_EVENTS.patientSelected ? bare : null;
+}
+
+/** One of the documented messages for the frame `frameId`, or null for anything else. */
+export function readEmbedMessage(data: unknown, frameId: string): EmbedMessage | null {
+  const envelope = EnvelopeSchema.safeParse(data);
+  if (!envelope.success) return null;
+  const event = eventOf(envelope.data.type, frameId);
+  if (!event) return null;
+  const wrapped = EventPayloadSchema.safeParse(envelope.data.payload);
+  const body = wrapped.success ? wrapped.data.data : envelope.data.payload;
+  if (event === EMBED_EVENTS.treatmentPlanActivated) {
+    const plan = PlanDataSchema.safeParse(body);
+    return plan.success ? { event, treatmentPlan: plan.data.treatmentPlan } : null;
+  }
+  const patient = PatientDataSchema.safeParse(body);
+  return patient.success ? { event, patient: patient.data.patient } : null;
+}
+
+/** The message the platform's page posts, as the sandbox builds it (the library's event shape). */
+export function embedMessageEnvelope(
+  frameId: string,
+  event: EmbedEventName,
+  data: Record<string, unknown>,
+  meta: { id: string; createdAt: string; clinicId: string; clientId: string },
+): { type: string; payload: Record<string, unknown> } {
+  return {
+    type: `${frameId}.${event}`,
+    payload: {
+      id: meta.id,
+      type: event,
+      data,
+      createdAt: meta.createdAt,
+      clinicId: meta.clinicId,
+      oauth: { clientId: meta.clientId },
+    },
+  };
+}

@@ -1,6 +1,7 @@
 // The platform contract shared by the app's client and the local sandbox: one schema per request,
 // response and webhook payload, so the two cannot drift apart. Add exports; never rename them.
 export * from "./common";
+export * from "./header-names";
 export * from "./oauth";
 export * from "./pagination";
 export * from "./date-filter";

@@ -12,6 +12,10 @@ export const LOCAL_DEFAULTS = {
   clinicLevelClientSecret: "local-sandbox-legacy-secret",
   webhookSecret: "local-sandbox-webhook-signing-secret",
   webhookChallenge: "local-sandbox-challenge-token",
+  // The public key each application shows in the platform's API dashboard, which the embedded
+  // feature's address carries; the sandbox refuses one that is not the grant's application's.
+  embedPublicKey: "clinic-connect-local-public-key",
+  clinicLevelEmbedPublicKey: "clinic-connect-legacy-public-key",
 } as const;
 
 export function localSandboxUrl(port: number = LOCAL_DEFAULTS.sandboxPort): string {

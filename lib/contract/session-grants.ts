@@ -1,6 +1,6 @@
-// Session grants (spec 2.3, 3, 4.3) and the embedded feature's page and postMessage protocol.
+// Session grants (spec 2.3, 3, 4.3) and the embedded feature's page and postMessage protocol (embed.ts).
 import { z } from "zod";
-import { TimestampSchema, UserRefSchema, UserTypeSchema } from "./common";
+import { TimestampSchema, UserTypeSchema } from "./common";
 
 export * from "./embed";
 
@@ -14,14 +14,25 @@ export const SessionGrantRequestSchema = z.object({
 });
 export type SessionGrantRequest = z.infer<typeof SessionGrantRequestSchema>;
 
-export const SessionGrantSchema = z.object({
-  id: z.string(),
-  claimed_at: TimestampSchema.nullable(),
-  expires_at: TimestampSchema,
-  secret_token: z.string(),
-  user: UserRefSchema,
+/**
+ * The grant (spec 2.3; the documentation's example shows the same fields). Only `id` and
+ * `secret_token` are needed to open the feature; the rest is read when sent, unknown keys kept.
+ */
+export const SessionGrantSchema = z.looseObject({
+  id: z.string().min(1),
+  secret_token: z.string().min(1),
+  claimed_at: TimestampSchema.nullable().optional(),
+  expires_at: TimestampSchema.optional(),
+  // Spec 2.3's user; read loosely, since nothing here depends on it.
+  user: z.looseObject({ id: z.string(), type: z.string() }).optional(),
 });
 export type SessionGrant = z.infer<typeof SessionGrantSchema>;
 
-/** Response: `{"session_grant": {...}}`. */
-export const SessionGrantResponseSchema = z.object({ session_grant: SessionGrantSchema });
+/**
+ * Response: the bare grant object (spec 4.3 "a session grant object"; the documentation's example
+ * has no wrapper). A `{"session_grant": {...}}` wrapper, which this app once assumed, is read too.
+ */
+export const SessionGrantResponseSchema = z.union([
+  SessionGrantSchema,
+  z.looseObject({ session_grant: SessionGrantSchema }).transform((r) => r.session_grant),
+]);

@@ -1,44 +1,60 @@
 import { describe, expect, it } from "vitest";
-import { EMBED_MESSAGE_TYPES } from "@/lib/contract/session-grants";
+import { EMBED_EVENTS, embedMessageEnvelope } from "@/lib/contract/embed";
 import { acceptEmbedMessage, type IncomingMessage } from "@/lib/embedded/messages";
 
 const PLATFORM = "http://127.0.0.1:4010";
+const FRAME_ID = "3f1c2b9e-frame";
 const frame = { name: "the mounted iframe's window" };
 const otherWindow = { name: "a popup of the platform's origin" };
-const activated = { type: EMBED_MESSAGE_TYPES.activated, treatment_plan_id: "tp_1", patient_id: "pat_1" };
+const meta = { id: "ev_1", createdAt: "2026-11-25T10:00:00.000Z", clinicId: "cl_1", clientId: "app_1" };
+const plan = { id: "tp_1", state: "active", patient: { id: "pat_1" }, practitioner: { id: "prac_1" } };
+const patient = { id: "pat_1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
+
+/** As the platform's library receives them: `<frame_id>.<event>`, the event's `data` in the payload. */
+const activated = embedMessageEnvelope(FRAME_ID, EMBED_EVENTS.treatmentPlanActivated, { treatmentPlan: plan }, meta);
+const selected = embedMessageEnvelope(FRAME_ID, EMBED_EVENTS.patientSelected, { patient }, meta);
+const from = (data: unknown, origin = PLATFORM, source: unknown = frame): IncomingMessage => ({ origin, source, data });
+const expected = (source: unknown = frame) => ({ origin: PLATFORM, source, frameId: FRAME_ID });
 
 describe("acceptEmbedMessage", () => {
-  it("accepts a known message from the mounted frame at the platform's origin", () => {
-    expect(
-      acceptEmbedMessage({ origin: PLATFORM, source: frame, data: activated }, { origin: PLATFORM, source: frame }),
-    ).toEqual(activated);
-  });
+  const accepted: Array<[string, unknown, unknown]> = [
+    ["treatmentPlan.activated with the plan", activated, { event: "treatmentPlan.activated", treatmentPlan: plan }],
+    ["patient.selected with the patient", selected, { event: "patient.selected", patient }],
+    [
+      "an unprefixed type with the docs' bare data, and keys the app does not know",
+      { type: "treatmentPlan.activated", payload: { treatmentPlan: { ...plan, recommendations: [], extra: 1 } } },
+      { event: "treatmentPlan.activated", treatmentPlan: { ...plan, recommendations: [], extra: 1 } },
+    ],
+    [
+      "a patient with no names (only the id is required)",
+      { type: `${FRAME_ID}.patient.selected`, payload: { data: { patient: { id: "pat_2" } } } },
+      { event: "patient.selected", patient: { id: "pat_2" } },
+    ],
+  ];
+  it.each(accepted)("reads %s", (_name, data, message) =>
+    expect(acceptEmbedMessage(from(data), expected())).toEqual(message),
+  );
 
   const refused: Array<[string, IncomingMessage, unknown]> = [
-    ["a foreign origin", { origin: "https://evil.example", source: frame, data: activated }, frame],
-    ["the app's own origin", { origin: "http://localhost:3000", source: frame, data: activated }, frame],
-    ["the platform's host on another port", { origin: "http://127.0.0.1:4011", source: frame, data: activated }, frame],
-    ["another window of the platform's origin", { origin: PLATFORM, source: otherWindow, data: activated }, frame],
-    ["no frame mounted", { origin: PLATFORM, source: frame, data: activated }, null],
+    ["a foreign origin", from(activated, "https://evil.example"), frame],
+    ["the app's own origin", from(activated, "http://localhost:3000"), frame],
+    ["the platform's host on another port", from(activated, "http://127.0.0.1:4011"), frame],
+    ["another window of the platform's origin", from(activated, PLATFORM, otherWindow), frame],
+    ["no frame mounted", from(activated), null],
+    ["another frame's id", from({ ...activated, type: "other-frame.treatmentPlan.activated" }), frame],
+    ["an undocumented type", from({ type: `${FRAME_ID}.order.checkoutStarted`, payload: {} }), frame],
+    ["the sandbox's old invented type", from({ type: "clinic.embed.treatment_plan.activated", payload: {} }), frame],
     [
-      "an unknown type",
-      { origin: PLATFORM, source: frame, data: { type: "clinic.embed.navigate", url: "https://evil.example" } },
+      "an activation without a plan id",
+      from({ type: "treatmentPlan.activated", payload: { treatmentPlan: {} } }),
       frame,
     ],
-    [
-      "a known type with a missing field",
-      { origin: PLATFORM, source: frame, data: { type: EMBED_MESSAGE_TYPES.activated, treatment_plan_id: "tp_1" } },
-      frame,
-    ],
-    [
-      "an error with an unknown code",
-      { origin: PLATFORM, source: frame, data: { type: EMBED_MESSAGE_TYPES.error, code: "boom", message: "x" } },
-      frame,
-    ],
-    ["a string", { origin: PLATFORM, source: frame, data: JSON.stringify(activated) }, frame],
-    ["null", { origin: PLATFORM, source: frame, data: null }, frame],
+    ["a selection without the patient", from({ type: "patient.selected", payload: { data: {} } }), frame],
+    ["no type", from({ payload: activated.payload }), frame],
+    ["a string", from(JSON.stringify(activated)), frame],
+    ["null", from(null), frame],
   ];
   it.each(refused)("drops %s", (_name, event, source) =>
-    expect(acceptEmbedMessage(event, { origin: PLATFORM, source })).toBeNull(),
+    expect(acceptEmbedMessage(event, expected(source))).toBeNull(),
   );
 });

@@ -1,9 +1,10 @@
 // Minting in clinic-level mode (spec 4.3, 5.5) against the sandbox's legacy application and
 // PostgreSQL: the grant names the signed-in user (user_id and user_type are sent; the sandbox
-// answers 422 without them), its embed address opens the builder once and is refused after.
+// answers 422 without them, and answers the bare grant object), its embed address (the platform's
+// path and parameters) opens the builder once and is refused after.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LOCAL_DEFAULTS, EMBED_PATH } from "@/lib/contract";
+import { LOCAL_DEFAULTS, EMBED_TREATMENT_PLAN_PATH } from "@/lib/contract";
 import { db } from "@/lib/db";
 import { exchangeAndStore } from "@/lib/auth/provider";
 import {
@@ -37,6 +38,7 @@ beforeAll(async () => {
     CLINIC_AUTH_MODE: "clinic",
     CLINIC_CLIENT_ID: LOCAL_DEFAULTS.clinicLevelClientId,
     CLINIC_CLIENT_SECRET: LOCAL_DEFAULTS.clinicLevelClientSecret,
+    CLINIC_EMBED_PUBLIC_KEY: LOCAL_DEFAULTS.clinicLevelEmbedPublicKey,
   });
   seed = await sandboxSeed(bed.sandboxUrl);
 });
@@ -71,12 +73,18 @@ describe("mintEmbedSession in clinic-level mode", () => {
     }
   });
 
-  it("the embed address opens the builder at the app's origin once; a second use is refused", async () => {
+  it("the platform's address and parameters open the builder at the app's origin once; a second use is refused", async () => {
     const userId = await signIn(seed.clinics[0].practitioners[1].id);
     const session = await mintEmbedSession(userId);
     const src = new URL(session.src);
-    expect(`${src.origin}${src.pathname}`).toBe(`${bed.sandboxUrl}${EMBED_PATH}`);
-    expect(src.searchParams.get("origin")).toBe(new URL(TEST_APP_URL).origin);
+    // No CLINIC_WEB_URL here: the web address is the platform's base URL (the sandbox serves both).
+    expect(`${src.origin}${src.pathname}`).toBe(`${bed.sandboxUrl}${EMBED_TREATMENT_PLAN_PATH}`);
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      secret_token: expect.stringMatching(/\S/),
+      public_key: LOCAL_DEFAULTS.clinicLevelEmbedPublicKey,
+      frame_id: session.frame_id,
+      target_origin: new URL(TEST_APP_URL).origin,
+    });
 
     const first = await fetch(session.src);
     expect(first.status).toBe(200);
@@ -86,13 +94,14 @@ describe("mintEmbedSession in clinic-level mode", () => {
 
     const second = await fetch(session.src);
     expect(second.status).toBe(410);
-    expect(await second.text()).toContain("grant_used");
+    expect(await second.text()).toContain("already used");
   });
 
   it("every mint is a new grant with a new secret", async () => {
     const userId = await signIn(seed.clinics[0].practitioners[1].id);
     const [a, b] = [await mintEmbedSession(userId), await mintEmbedSession(userId)];
     expect(a.grant_id).not.toBe(b.grant_id);
+    expect(a.frame_id).not.toBe(b.frame_id);
     expect(new URL(a.src).searchParams.get("secret_token")).not.toBe(new URL(b.src).searchParams.get("secret_token"));
   });
 });

@@ -10,7 +10,10 @@ export const EMBED_SESSION_ROUTE = "/embedded/session";
 export const EmbedSessionSchema = z.object({
   src: z.url(),
   grant_id: z.string().check(z.minLength(1)),
-  expires_at: z.string(),
+  /** This mount's frame id, also in `src`: the frame's messages name it. */
+  frame_id: z.string().check(z.minLength(1)),
+  /** When the grant stops opening the feature, where the platform says. */
+  expires_at: z.nullable(z.string()),
 });
 export type EmbedSession = z.infer<typeof EmbedSessionSchema>;
 

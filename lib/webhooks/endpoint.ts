@@ -13,7 +13,6 @@ import { createDeliveryStore, type StoreDelivery } from "@/lib/webhooks/delivery
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@/lib/webhooks/handler";
 import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { refuseUnreadBody } from "@/lib/http/linger";
-import { HEADERS } from "@/lib/contract";
 
 const log = (message: string, details?: Record<string, unknown>) =>
   console.warn(`[webhooks] ${message}`, details ?? {});
@@ -47,13 +46,14 @@ function answer(rawBody: string, signatureHeader: string | null): Promise<Webhoo
 
 export async function receiveWebhook(request: Request): Promise<WebhookResponse> {
   const rawBody = await readTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
-  return rawBody === null ? TOO_LARGE : answer(rawBody, request.headers.get(HEADERS.signature));
+  return rawBody === null ? TOO_LARGE : answer(rawBody, request.headers.get(getConfig().headerNames.signature));
 }
 
 /** Rejects only when the client went away before its body ended (there is nobody to answer). */
 async function receiveNodeWebhook(request: IncomingMessage): Promise<WebhookResponse> {
   const rawBody = await readNodeTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
-  const header = request.headers[HEADERS.signature.toLowerCase()];
+  // The configured name (the spec's by default, the real servers' own when set): lib/config.ts.
+  const header = request.headers[getConfig().headerNames.signature.toLowerCase()];
   // Node joins repeated headers with ", " for most names; an array only for a few (set-cookie).
   return rawBody === null ? TOO_LARGE : answer(rawBody, typeof header === "string" ? header : null);
 }

@@ -72,5 +72,6 @@ export function createSessionGrant(ctx: Ctx & { principal: Principal }): Reply {
   };
   ctx.s.sessionGrants.set(row.id, row);
   ctx.s.stats.session_grants_created += 1;
-  return json(201, { session_grant: sessionGrantRecord(row) });
+  // The bare grant object, as the platform answers (spec 4.3; the documentation's example): no wrapper.
+  return json(201, sessionGrantRecord(row));
 }

@@ -1,12 +1,13 @@
-// HTML of the embedded feature: the refusal page and the treatment-plan builder. The page talks
-// to its parent only with postMessage to the declared origin, and CSP frame-ancestors allows only
-// that origin to frame it.
+// HTML of the embedded feature: the refusal page and the treatment-plan builder. The builder talks
+// to its parent only with postMessage to the declared target_origin, and CSP frame-ancestors allows
+// only that origin to frame it. A refusal is told in the page, for the person: the platform's
+// documented messages say nothing of refusals, so none is posted.
 import { randomBytes } from "node:crypto";
-import { EMBED_MESSAGE_TYPES, type EmbedMessage } from "@/lib/contract";
 import { escapeHtml, type Reply } from "../http/reply";
 import { pageShell } from "../oauth/authorize-page";
 import type { SandboxState } from "../state/store";
 import type { EmbedSessionRow } from "../state/types";
+import { patientSelectedMessage } from "./messages";
 import { BUILDER_SCRIPT } from "./script";
 
 function csp(origin: string | null, nonce: string): string {
@@ -21,27 +22,20 @@ function csp(origin: string | null, nonce: string): string {
   ].join("; ");
 }
 
-/** A refused grant: a clear message, and an error message to the parent when its origin is valid. */
-export function refusalPage(
-  status: number,
-  title: string,
-  message: string,
-  origin: string | null,
-  code: Extract<EmbedMessage, { type: "clinic.embed.error" }>["code"],
-): Reply {
+/** A refused grant: a clear message, shown in the frame when `origin` (the parent's) may frame it. */
+export function refusalPage(status: number, title: string, message: string, origin: string | null): Reply {
   const nonce = randomBytes(12).toString("base64");
-  const msg: EmbedMessage = { type: EMBED_MESSAGE_TYPES.error, code, message };
-  const script = origin
-    ? `<script nonce="${nonce}">window.parent.postMessage(${JSON.stringify(msg).replace(/</g, "\\u003c")}, ${JSON.stringify(origin).replace(/</g, "\\u003c")});</script>`
-    : "";
   const html = pageShell(
     title,
-    `<h1>${escapeHtml(title)}</h1><div class="error" role="alert"><p>${escapeHtml(message)}</p></div>${script}`,
+    `<h1>${escapeHtml(title)}</h1><div class="error" role="alert"><p>${escapeHtml(message)}</p></div>`,
   );
   return { status, html, headers: { "Content-Security-Policy": csp(origin, nonce) } };
 }
 
-/** The builder; `patientId` (the embed address's `patient_id`) is preselected when it is a patient of the clinic. */
+/** JSON for a `<script type="application/json">`: nothing in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/** The builder; `patientId` (the address's `patient[id]`) is preselected when it is a patient of the clinic. */
 export function builderPage(s: SandboxState, session: EmbedSessionRow, patientId: string | null = null): Reply {
   const nonce = randomBytes(12).toString("base64");
   const user = s.users.get(session.userId);
@@ -58,12 +52,14 @@ export function builderPage(s: SandboxState, session: EmbedSessionRow, patientId
     user?.type === "Staff"
       ? `<p><label for="practitioner">Practitioner</label><br><select id="practitioner" name="practitioner_id" required>${practitioners.map((p) => option(p.id, `${p.firstName} ${p.lastName}`)).join("")}</select></p>`
       : "";
-  const config = JSON.stringify({
+  const preselected = patients.some((p) => p.id === patientId) ? patientId : null;
+  const config = scriptJson({
     session: session.token,
     origin: session.origin,
-    grantId: session.grantId,
-    user: user ? { id: user.id, type: user.type } : null,
-  }).replace(/</g, "\\u003c");
+    // What the page posts when a patient is selected, per patient; the first when the address named one.
+    selected: Object.fromEntries(patients.map((p) => [p.id, patientSelectedMessage(s, session, p)])),
+    preselected,
+  });
   const body = `<h1>Treatment plan builder</h1>
 <p id="signed-in">Signed in as <strong>${escapeHtml(who)}</strong> at ${escapeHtml(clinic?.name ?? "")}.</p>
 <form id="builder">

@@ -1,7 +1,10 @@
-// GET /embed claims a session grant (spec 3: within 120 s, once) and shows the builder;
-// POST /embed/api/treatment_plans saves a draft or activates a plan. Activation is a clinic action
-// made in the platform's own UI, so it creates `treatment_plan.created` (drafts create nothing).
-import { EMBED_PATH, SESSION_GRANT_LIFETIME_SECONDS } from "@/lib/contract";
+// The platform's treatment plan page, where its embed library opens it:
+// GET /api/embeddable/session/treatment_plans/new?secret_token&public_key&frame_id&target_origin
+// claims a session grant (spec 3: within 120 s, once) and shows the builder, which posts its messages
+// only to target_origin; POST /api/embeddable/session/treatment_plans is the builder's own backend
+// (save a draft or activate). Activation is a clinic action made in the platform's own UI, so it
+// creates `treatment_plan.created` (drafts create nothing).
+import { EMBED_PATIENT_PARAM, EMBED_TREATMENT_PLAN_PATH, SESSION_GRANT_LIFETIME_SECONDS } from "@/lib/contract";
 import { z } from "zod";
 import { secret } from "../core/random";
 import { emitEvent } from "../events/emit";
@@ -10,10 +13,12 @@ import { json, type Reply } from "../http/reply";
 import type { Ctx, Route } from "../http/router";
 import { isAllowedEmbedOrigin } from "../oauth/clients";
 import { treatmentPlanRecord } from "../state/serialize";
-import type { TreatmentPlanRow } from "../state/types";
+import type { EmbedSessionRow, TreatmentPlanRow } from "../state/types";
+import { planActivatedMessage } from "./messages";
 import { builderPage, refusalPage } from "./page";
-
+import { EMBED_SAVE_PATH } from "./script";
 const EMBED_SESSION_MS = 3600_000;
+const FRAME_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 function declaredOrigin(value: string | undefined): string | null {
   if (!value) return null;
@@ -27,14 +32,21 @@ function declaredOrigin(value: string | undefined): string | null {
 
 function openEmbed(ctx: Ctx): Reply {
   const s = ctx.s;
-  const origin = declaredOrigin(ctx.query.origin);
+  const origin = declaredOrigin(ctx.query.target_origin);
   if (!origin)
     return refusalPage(
       400,
       "Cannot open the embedded feature",
-      "The origin parameter must be the parent page's origin, e.g. http://localhost:3000.",
+      "The target_origin parameter must be the parent page's origin, e.g. http://localhost:3000.",
       null,
-      "origin_refused",
+    );
+  const frameId = ctx.query.frame_id ?? "";
+  if (!FRAME_ID.test(frameId))
+    return refusalPage(
+      400,
+      "Cannot open the embedded feature",
+      "The frame_id parameter must name the frame: letters, digits, - and _ (at most 100).",
+      null,
     );
   const grant = [...s.sessionGrants.values()].find((g) => g.secretToken === ctx.query.secret_token);
   if (!grant)
@@ -43,7 +55,6 @@ function openEmbed(ctx: Ctx): Reply {
       "Sign-in link not recognised",
       "This sign-in link is not valid. Open the feature again from the app.",
       origin,
-      "grant_unknown",
     );
   const app = s.applications.get(grant.clientId);
   if (!app || !isAllowedEmbedOrigin(app, origin))
@@ -52,7 +63,13 @@ function openEmbed(ctx: Ctx): Reply {
       "Origin not allowed",
       "This page may only be embedded by the application's registered origins.",
       null,
-      "origin_refused",
+    );
+  if (ctx.query.public_key !== app.publicKey)
+    return refusalPage(
+      403,
+      "Public key not recognised",
+      "The public_key parameter must be the public key of the application that created the session grant (see the API dashboard).",
+      origin,
     );
   if (grant.claimedAt !== null)
     return refusalPage(
@@ -60,7 +77,6 @@ function openEmbed(ctx: Ctx): Reply {
       "Sign-in link already used",
       "This sign-in link was already used. Open the feature again from the app.",
       origin,
-      "grant_used",
     );
   if (s.clock.now() >= grant.expiresAt) {
     return refusalPage(
@@ -68,21 +84,23 @@ function openEmbed(ctx: Ctx): Reply {
       "Sign-in link expired",
       `Sign-in links are valid for ${SESSION_GRANT_LIFETIME_SECONDS} seconds. Open the feature again from the app.`,
       origin,
-      "grant_expired",
     );
   }
   grant.claimedAt = s.clock.now();
   s.stats.session_grants_claimed += 1;
-  const session = {
+  const session: EmbedSessionRow = {
     token: secret("emb", 24),
     grantId: grant.id,
     clinicId: grant.clinicId,
+    clientId: grant.clientId,
     userId: grant.userId,
     origin,
+    frameId,
     expiresAt: s.clock.now() + EMBED_SESSION_MS,
   };
   s.embedSessions.set(session.token, session);
-  return builderPage(s, session, typeof ctx.query.patient_id === "string" ? ctx.query.patient_id : null);
+  const patientId = ctx.query[EMBED_PATIENT_PARAM];
+  return builderPage(s, session, typeof patientId === "string" ? patientId : null);
 }
 
 const PlanInputSchema = z.strictObject({
@@ -158,14 +176,17 @@ function savePlan(ctx: Ctx): Reply {
     dosage: r.dosage ?? null,
   }));
   plan.updatedAt = now;
-  if (input.action === "activate") {
-    plan.state = "active";
-    emitEvent(s, { clinicId: session.clinicId, type: "treatment_plan.created", object: treatmentPlanRecord(s, plan) });
-  }
-  return json(input.action === "activate" ? 201 : 200, { treatment_plan: treatmentPlanRecord(s, plan) });
+  if (input.action === "draft") return json(200, { treatment_plan: treatmentPlanRecord(s, plan) });
+  plan.state = "active";
+  emitEvent(s, { clinicId: session.clinicId, type: "treatment_plan.created", object: treatmentPlanRecord(s, plan) });
+  // The page forwards `message` to its parent as it is.
+  return json(201, {
+    treatment_plan: treatmentPlanRecord(s, plan),
+    message: planActivatedMessage(s, session, plan),
+  });
 }
 
 export const embedRoutes: Route[] = [
-  { method: "GET", pattern: EMBED_PATH, auth: "none", body: "none", handler: openEmbed },
-  { method: "POST", pattern: `${EMBED_PATH}/api/treatment_plans`, auth: "none", body: "json", handler: savePlan },
+  { method: "GET", pattern: EMBED_TREATMENT_PLAN_PATH, auth: "none", body: "none", handler: openEmbed },
+  { method: "POST", pattern: EMBED_SAVE_PATH, auth: "none", body: "json", handler: savePlan },
 ];

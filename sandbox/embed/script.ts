@@ -1,16 +1,18 @@
-// Browser script of the builder page (plain JS, sent inline with a CSP nonce). It posts messages
-// to the parent only at the declared origin, never "*".
-import { EMBED_MESSAGE_TYPES } from "@/lib/contract";
+// Browser script of the builder page (plain JS, sent inline with a CSP nonce). It posts the
+// platform's two documented messages, which the server built (./messages.ts), to the parent only at
+// the declared target_origin, never "*": patient.selected when a patient is picked (or the address
+// named one), treatmentPlan.activated when a plan is activated.
+
+/** The builder's own backend, beside the page (./routes.ts). */
+export const EMBED_SAVE_PATH = "/api/embeddable/session/treatment_plans";
 
 export const BUILDER_SCRIPT = `
 (function () {
-  var T = ${JSON.stringify(EMBED_MESSAGE_TYPES)};
   var cfg = JSON.parse(document.getElementById("embed-config").textContent);
   var recs = [];
   var draftId = null;
-  function tell(msg) { window.parent.postMessage(msg, cfg.origin); }
+  function tell(msg) { if (msg) window.parent.postMessage(msg, cfg.origin); }
   function status(text) { document.getElementById("status").textContent = text; }
-  function resize() { tell({ type: T.resize, height: document.documentElement.scrollHeight }); }
   function render() {
     var list = document.getElementById("recommendations");
     list.textContent = "";
@@ -25,8 +27,9 @@ export const BUILDER_SCRIPT = `
       li.appendChild(remove);
       list.appendChild(li);
     });
-    resize();
   }
+  var patient = document.getElementById("patient");
+  patient.addEventListener("change", function () { tell(cfg.selected[patient.value]); });
   document.getElementById("add").addEventListener("click", function () {
     var product = document.getElementById("product");
     recs.push({ product_id: product.value, label: product.options[product.selectedIndex].text, dosage: document.getElementById("dosage").value });
@@ -39,34 +42,28 @@ export const BUILDER_SCRIPT = `
     var body = {
       action: action,
       treatment_plan_id: draftId,
-      patient_id: document.getElementById("patient").value,
+      patient_id: patient.value,
       practitioner_id: practitioner ? practitioner.value : null,
       recommendations: recs.map(function (r) { return { product_id: r.product_id, dosage: r.dosage }; })
     };
     status(action === "draft" ? "Saving draft…" : "Activating…");
-    fetch("/embed/api/treatment_plans", { method: "POST", headers: { "content-type": "application/json", "x-embed-session": cfg.session }, body: JSON.stringify(body) })
+    fetch(${JSON.stringify(EMBED_SAVE_PATH)}, { method: "POST", headers: { "content-type": "application/json", "x-embed-session": cfg.session }, body: JSON.stringify(body) })
       .then(function (res) { return res.json().then(function (json) { return { ok: res.ok, json: json }; }); })
       .then(function (r) {
         if (!r.ok) throw new Error((r.json.errors && r.json.errors[0] && r.json.errors[0].message) || "The action failed.");
-        var plan = r.json.treatment_plan;
         if (action === "draft") {
-          draftId = plan.id;
+          draftId = r.json.treatment_plan.id;
           status("Draft saved.");
-          tell({ type: T.draftSaved, treatment_plan_id: plan.id, patient_id: plan.patient_id });
         } else {
           draftId = null;
           recs = [];
           render();
           status("Treatment plan activated.");
-          tell({ type: T.activated, treatment_plan_id: plan.id, patient_id: plan.patient_id });
+          tell(r.json.message);
         }
       })
-      .catch(function (err) {
-        status(err.message);
-        tell({ type: T.error, code: "action_failed", message: err.message });
-      });
+      .catch(function (err) { status(err.message); });
   });
-  tell({ type: T.ready, grant_id: cfg.grantId, user: cfg.user });
-  resize();
+  if (cfg.preselected) tell(cfg.selected[cfg.preselected]);
 })();
 `;

@@ -1,6 +1,5 @@
 // The clinic key header (spec 3, 5.6): the first request with a valid key activates the
 // integration and creates `clinic_key.activated`; a revoked key is refused.
-import { HEADERS } from "@/lib/contract";
 import type { IncomingMessage } from "node:http";
 import { emitEvent } from "../events/emit";
 import { ApiError } from "../http/errors";
@@ -9,12 +8,13 @@ import type { SandboxState } from "../state/store";
 import type { ClinicKeyRow } from "../state/types";
 
 export function checkClinicKey(s: SandboxState, req: IncomingMessage, clinicId: string): void {
-  const raw = req.headers[HEADERS.clinicKey.toLowerCase()];
+  const name = s.headerNames.clinicKey;
+  const raw = req.headers[name.toLowerCase()];
   if (raw === undefined) return;
   const value = Array.isArray(raw) ? raw[0] : raw;
   const key = s.clinicKeys.find((k) => k.value === value);
   if (!key || key.clinicId !== clinicId) {
-    throw ApiError.of(403, "clinic_key_invalid", `The ${HEADERS.clinicKey} header does not hold a key of this clinic.`);
+    throw ApiError.of(403, "clinic_key_invalid", `The ${name} header does not hold a key of this clinic.`);
   }
   if (key.revokedAt !== null) {
     throw ApiError.of(

@@ -45,6 +45,7 @@ export function seedState(s: SandboxState, counts: SeedCounts = DEFAULT_SEED_COU
     name: "Clinic Connect (local)",
     mode: "role",
     redirectUris: [],
+    publicKey: LOCAL_DEFAULTS.embedPublicKey,
   });
   s.applications.set(LOCAL_DEFAULTS.clinicLevelClientId, {
     clientId: LOCAL_DEFAULTS.clinicLevelClientId,
@@ -52,6 +53,7 @@ export function seedState(s: SandboxState, counts: SeedCounts = DEFAULT_SEED_COU
     name: "Clinic Connect (clinic-level, legacy)",
     mode: "clinic",
     redirectUris: [],
+    publicKey: LOCAL_DEFAULTS.clinicLevelEmbedPublicKey,
   });
 
   s.serviceResources = RESOURCE_TITLES.slice(0, 10).map((title, i) => {

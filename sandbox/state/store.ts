@@ -1,6 +1,6 @@
 // All of the sandbox's state in one object. `reset` re-seeds it in place so that a running server
 // (and tests holding a reference) keep working after POST /__sandbox/reset.
-import { DEFAULT_PATCH_VERSION } from "@/lib/contract";
+import { DEFAULT_HEADER_NAMES, DEFAULT_PATCH_VERSION, type PlatformHeaderNames } from "@/lib/contract";
 import type { Clock } from "../core/clock";
 import { IdSource, seededRandom } from "../core/random";
 import { Scheduler } from "../core/scheduler";
@@ -51,6 +51,8 @@ export class SandboxState {
   requestSeq = 0;
   /** Public base URL of the running server (file links, embed URLs); set once listening. */
   baseUrl = "";
+  /** The clinic key and signature header names, as the app is configured (lib/contract/header-names.ts). */
+  headerNames: PlatformHeaderNames = DEFAULT_HEADER_NAMES;
 
   constructor(
     readonly clock: Clock,

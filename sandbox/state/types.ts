@@ -31,6 +31,8 @@ export interface ApplicationRow {
   name: string;
   mode: "role" | "clinic";
   redirectUris: string[];
+  /** The public key the API dashboard shows; the embedded feature's address must carry it. */
+  publicKey: string;
 }
 export interface AuthCodeRow {
   code: string;
@@ -162,8 +164,12 @@ export interface EmbedSessionRow {
   token: string;
   grantId: string;
   clinicId: string;
+  clientId: string;
   userId: string;
+  /** The parent's origin (`target_origin`): the only one the page posts to, and may be framed by. */
   origin: string;
+  /** The parent's name for this frame (`frame_id`): every message's type starts with it. */
+  frameId: string;
   expiresAt: number;
 }
 export interface EventRow {

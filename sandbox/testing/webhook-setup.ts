@@ -1,7 +1,7 @@
 // Shared setup of the webhook tests: a fresh sandbox, a receiver, a registered endpoint and an
 // activated integration for clinic A.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { parseSignatureHeader, WebhookPayloadSchema } from "@/lib/contract";
+import { DEFAULT_HEADER_NAMES, parseSignatureHeader, WebhookPayloadSchema } from "@/lib/contract";
 import type { SandboxOptions } from "../start";
 import { startTestSandbox } from "./harness";
 import { startReceiver, type Answer, type Received } from "./receiver";
@@ -11,8 +11,8 @@ export const CHALLENGE = "test-challenge";
 export const ack = (): Answer => ({ status: 200, body: JSON.stringify({ challenge: CHALLENGE }) });
 
 /** Verification exactly as spec 6.3 describes it, written independently of the sandbox's signer. */
-export function verifySignature(r: Received, secret = SECRET): boolean {
-  const header = r.headers["service-signature"];
+export function verifySignature(r: Received, secret = SECRET, name = DEFAULT_HEADER_NAMES.signature): boolean {
+  const header = r.headers[name.toLowerCase()];
   const parsed = typeof header === "string" ? parseSignatureHeader(header) : null;
   if (!parsed) return false;
   const expected = createHmac("sha256", secret).update(`${parsed.timestamp}.${r.body}`).digest();
@@ -37,7 +37,7 @@ export async function webhookWorld(
   if (reg.status !== 200) throw new Error(`register failed: ${reg.text}`);
   const token = (await t.client.signIn(t.clinicA.staff[0].id)).access_token;
   const activate = await t.client.api(token, "GET", "/api/clinic", undefined, {
-    "X-Service-Clinic-Key": t.clinicA.current_clinic_key,
+    [(options.headerNames ?? DEFAULT_HEADER_NAMES).clinicKey]: t.clinicA.current_clinic_key,
   });
   if (activate.status !== 200) throw new Error(`activation failed: ${activate.text}`);
   await t.client.control("/webhooks/drain", {});

@@ -78,7 +78,7 @@ export async function attemptDelivery(
   const headers = {
     "content-type": "application/json",
     "user-agent": "clinic-platform-sandbox-webhooks/1",
-    "service-signature": signatureHeader(ep.signingSecret, t, body),
+    [s.headerNames.signature.toLowerCase()]: signatureHeader(ep.signingSecret, t, body),
   };
   const attemptedAt = s.clock.now();
   const started = performance.now();

@@ -1,4 +1,5 @@
-// Service-Signature (spec 6.3): `t=<unix seconds>,v1=<hex hmac-sha256 of "t.body">`.
+// The signature header's value (spec 6.3): `t=<unix seconds>,v1=<hex hmac-sha256 of "t.body">`. The
+// header is Service-Signature unless CLINIC_SIGNATURE_HEADER names another (state.headerNames).
 import { createHmac } from "node:crypto";
 import { signedPayload } from "@/lib/contract";
 

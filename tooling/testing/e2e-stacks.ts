@@ -52,6 +52,7 @@ export const CLINIC_MODE_APP = extraApp("app-clinic-mode", E2E_APP_PORT + 3, "cl
   CLINIC_AUTH_MODE: "clinic",
   CLINIC_CLIENT_ID: LOCAL_DEFAULTS.clinicLevelClientId,
   CLINIC_CLIENT_SECRET: LOCAL_DEFAULTS.clinicLevelClientSecret,
+  CLINIC_EMBED_PUBLIC_KEY: LOCAL_DEFAULTS.clinicLevelEmbedPublicKey,
 });
 
 /** Set by global-setup: the main app's mail catcher (its page, and GET /email for the messages). */
