@@ -10,6 +10,7 @@ import { createClinicClient } from "@/lib/clinic-api/client";
 import { platformSettings } from "@/lib/clinic-api/settings";
 import type { Clinic } from "@/lib/contract";
 import { clinicKeyState, maskClinicKey, type ClinicKeyState } from "@/lib/admin/key-state";
+import { observePlatformBody } from "@/lib/drift/endpoints";
 
 export const ClinicKeyInputSchema = z.object({
   clinicKey: z
@@ -66,6 +67,7 @@ async function clientWithKey(actor: Actor, clinicKey: string | undefined) {
   const connectionId = await connectionIdForUser(actor.userId);
   return createClinicClient({
     baseUrl: platformSettings().baseUrl,
+    observeBody: observePlatformBody,
     credentials: { tokens: connectionTokenProvider(connectionId), clinicKey },
   });
 }
