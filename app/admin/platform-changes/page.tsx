@@ -18,8 +18,10 @@ export default async function PlatformChangesPage() {
   const t = await getTranslations("admin.platformChanges");
   return (
     <div className="space-y-6">
-      <h2 className="text-lg font-semibold">{t("title")}</h2>
-      <p className="max-w-3xl text-sm text-slate-600">{t("intro")}</p>
+      <div className="space-y-1">
+        <h2 className="text-lg font-semibold">{t("title")}</h2>
+        <p className="max-w-3xl text-sm text-slate-600">{t("intro")}</p>
+      </div>
       {groups.length === 0 ? (
         <EmptyState title={t("empty")}>{t("emptyDetail")}</EmptyState>
       ) : (
