@@ -18,7 +18,7 @@ import {
 import { db } from "@/lib/db";
 import type { Db } from "@/lib/events/store";
 import { driftOf } from "@/lib/drift/walk";
-import { DriftTally, writeDrift } from "@/lib/drift/store";
+import { DriftTally, warnDriftNotWritten as warn, writeDrift } from "@/lib/drift/store";
 
 export const FLUSH_MS = 30_000;
 
@@ -68,8 +68,4 @@ export async function flushEndpointDrift(into: Db = db): Promise<void> {
   state.timer = undefined;
   const counts = state.tally.take();
   await writeDrift(into, counts);
-}
-
-function warn(error: unknown): void {
-  console.warn(`[drift] the drift report could not be written: ${error instanceof Error ? error.message : "unknown"}`);
 }

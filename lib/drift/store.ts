@@ -122,3 +122,8 @@ export async function driftRows(db: Db): Promise<DriftRow[]> {
   });
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
+
+/** Says that drift could not be written (a report's loss, not the work's: never rethrown). */
+export function warnDriftNotWritten(error: unknown): void {
+  console.warn(`[drift] the drift report could not be written: ${error instanceof Error ? error.message : "unknown"}`);
+}

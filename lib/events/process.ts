@@ -11,6 +11,7 @@ import type { Db } from "@/lib/events/store";
 import { dayIn } from "@/lib/audit/day-range";
 import { lockedTimeZones } from "@/lib/events/daily-counts";
 import { recordEventDrift } from "@/lib/drift/events";
+import { warnDriftNotWritten } from "@/lib/drift/store";
 import { patientNameOf, rememberPatientNames, rememberPeopleFromEvent } from "@/lib/people/directory";
 
 /** Processes the given events; returns how many were processed now (not already before). */
@@ -52,11 +53,7 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
     return claimed;
   });
   // After the commit, and never failing it: drift is reported, not a reason to refuse an event.
-  await recordEventDrift(db, processed).catch((error: unknown) =>
-    console.warn(
-      `[drift] the drift report could not be written: ${error instanceof Error ? error.message : "unknown"}`,
-    ),
-  );
+  await recordEventDrift(db, processed).catch(warnDriftNotWritten);
   return processed.length;
 }
 
