@@ -29,6 +29,7 @@ const PAGES = [
   "/admin/webhooks",
   "/admin/reconciliation",
   "/admin/environment",
+  "/admin/platform-changes",
   "/admin/settings",
   "/admin/alerts",
   "/admin/audit",

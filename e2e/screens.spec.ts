@@ -47,6 +47,7 @@ const PAGES: Record<Role, string[]> = {
     "/admin/webhooks?outcome=nonsense&from=nope",
     "/admin/clinic-key",
     "/admin/environment",
+    "/admin/platform-changes",
     "/admin/settings",
     "/admin/reconciliation",
     "/admin/audit",

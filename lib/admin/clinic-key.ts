@@ -10,6 +10,7 @@ import { createClinicClient } from "@/lib/clinic-api/client";
 import { platformSettings } from "@/lib/clinic-api/settings";
 import type { Clinic } from "@/lib/contract";
 import { clinicKeyState, maskClinicKey, type ClinicKeyState } from "@/lib/admin/key-state";
+import { observePlatformBody } from "@/lib/drift/endpoints";
 
 export const ClinicKeyInputSchema = z.object({
   clinicKey: z
@@ -67,6 +68,7 @@ async function clientWithKey(actor: Actor, clinicKey: string | undefined) {
   const { baseUrl, headerNames } = platformSettings();
   return createClinicClient({
     baseUrl,
+    observeBody: observePlatformBody,
     credentials: { tokens: connectionTokenProvider(connectionId), clinicKey, clinicKeyHeader: headerNames.clinicKey },
   });
 }

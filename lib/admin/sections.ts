@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { href: "/admin/webhooks", key: "webhooks" },
   { href: "/admin/reconciliation", key: "reconciliation" },
   { href: "/admin/environment", key: "environment" },
+  { href: "/admin/platform-changes", key: "platformChanges" },
   { href: "/admin/settings", key: "settings" },
   { href: "/admin/alerts", key: "alerts" },
   { href: "/admin/audit", key: "audit" },

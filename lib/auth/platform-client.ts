@@ -9,6 +9,7 @@ import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { openClinicKey } from "@/lib/auth/secrets";
 import { connectionTokenProvider } from "@/lib/auth/token-provider";
 import { takePlatformTurn, type QuotaScope } from "@/lib/quota/platform-quota";
+import { observePlatformBody } from "@/lib/drift/endpoints";
 
 /** The connection a user acts through, or ReconnectRequiredError("missing"). */
 export async function connectionIdForUser(userId: string, authMode = platformSettings().authMode): Promise<string> {
@@ -45,6 +46,7 @@ export async function clientForConnection(
   return createClinicClient({
     baseUrl,
     beforeAttempt: () => takePlatformTurn(quota),
+    observeBody: observePlatformBody,
     credentials: {
       tokens: connectionTokenProvider(connectionId),
       clinicKey: openClinicKey(clinic.clinicKeyEnc),

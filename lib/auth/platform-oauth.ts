@@ -4,6 +4,7 @@
 import "server-only";
 import { createOAuthClient, type OAuthClient } from "@/lib/clinic-api/oauth";
 import { platformSettings } from "@/lib/clinic-api/settings";
+import { observePlatformBody } from "@/lib/drift/endpoints";
 
 export const OAUTH_TIMEOUT_MS = 10_000;
 
@@ -16,5 +17,6 @@ export function platformOAuth(redirectUri?: string): OAuthClient {
     redirectUri: redirectUri ?? settings.redirectUri,
     timeoutMs: OAUTH_TIMEOUT_MS,
     retry: { maxAttempts: 2, maxRetryAfterMs: 5_000 },
+    observeBody: observePlatformBody,
   });
 }

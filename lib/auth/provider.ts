@@ -13,6 +13,7 @@ import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { completeSignIn, type SignedInUser } from "@/lib/auth/sign-in";
 import { claimState } from "@/lib/auth/state-use";
 import { readPlatformPeople, type DirectoryEntry, type PeopleSource } from "@/lib/people/directory";
+import { observePlatformBody } from "@/lib/drift/endpoints";
 
 export const PROVIDER_ID = "clinic";
 
@@ -40,6 +41,7 @@ export async function exchangeAndStore(code: string, redirectUri: string): Promi
   const token = await oauth.exchangeCode(code);
   const client = createClinicClient({
     baseUrl: settings.baseUrl,
+    observeBody: observePlatformBody,
     credentials: {
       // A token minted a moment ago: a 401 here means the platform refused it; do not loop.
       tokens: {

@@ -46,6 +46,8 @@ export interface TransportOptions {
   onAttempt?: (report: AttemptReport) => void;
   /** Runs before every attempt and may refuse it by throwing (the app's share of the rate limit). */
   beforeAttempt?: () => Promise<void>;
+  /** Sees each successful answer's body before it is validated (the drift report: lib/drift). */
+  observeBody?: (spec: { method: string; path: string; schema: z.ZodType }, body: unknown) => void;
 }
 
 export type Send = <S extends z.ZodType>(spec: RequestSpec<S>) => Promise<z.infer<S>>;
@@ -88,7 +90,10 @@ export function createTransport(options: TransportOptions): Send {
         const requestId = response.headers.get("x-request-id") ?? undefined;
         const body = await readJson(response);
         report({ status: response.status, requestId });
-        if (response.ok) return parseBody(spec, body, response.status, requestId);
+        if (response.ok) {
+          options.observeBody?.(spec, body);
+          return parseBody(spec, body, response.status, requestId);
+        }
         const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
         outcome = { kind: "response", status: response.status, retryAfterMs };
         failure = errorFromResponse(response.status, requestId, body, retryAfterMs);

@@ -3,26 +3,30 @@
 // all in one transaction that takes the event out of event_backlog, so a job that runs twice (a
 // retry, a sweep racing the queue) counts the event once: the second finds no backlog row. Events stay linked
 // to their clinic by clinic_id alone, so events of a clinic nobody has connected yet wait here until
-// someone does.
+// someone does. Once committed, the events' fields are held against the documented schemas for the
+// drift report (lib/drift).
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { dayIn } from "@/lib/audit/day-range";
 import { lockedTimeZones } from "@/lib/events/daily-counts";
+import { recordEventDrift } from "@/lib/drift/events";
+import { warnDriftNotWritten } from "@/lib/drift/store";
 import { patientNameOf, rememberPatientNames, rememberPeopleFromEvent } from "@/lib/people/directory";
 
 /** Processes the given events; returns how many were processed now (not already before). */
 export async function processEvents(db: Db, eventIds: readonly string[]): Promise<number> {
   if (eventIds.length === 0) return 0;
-  return db.$transaction(async (tx) => {
+  const processed = await db.$transaction(async (tx) => {
     const claimed = await tx.$queryRaw<
-      Array<{ clinic_id: string; category: string; type: string; created_at: Date; people: unknown }>
+      Array<{ clinic_id: string; category: string; type: string; created_at: Date; people: unknown; data: unknown }>
     >`
       WITH taken AS (
         DELETE FROM event_backlog WHERE event_id IN (${Prisma.join([...eventIds])}) RETURNING event_id
       )
       SELECT e.clinic_id, e.category, e.type, e.created_at,
-        CASE WHEN e.data ?| array['practitioner', 'staff', 'patient'] THEN e.data END AS people
+        CASE WHEN e.data ?| array['practitioner', 'staff', 'patient'] THEN e.data END AS people,
+        CASE WHEN e.data_issue IS NULL THEN e.data END AS data
       FROM events e JOIN taken ON e.id = taken.event_id`;
     const patientNames = claimed.flatMap((row) => patientNameOf(row.clinic_id, row.people, row.created_at) ?? []);
     await rememberPatientNames(tx, patientNames);
@@ -46,8 +50,11 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
         INSERT INTO event_daily_counts (clinic_id, day, category, type, count) VALUES (${c.clinicId}, ${c.day}::date, ${c.category}, ${c.type}, ${c.n})
         ON CONFLICT (clinic_id, day, category, type) DO UPDATE SET count = event_daily_counts.count + EXCLUDED.count`;
     }
-    return claimed.length;
+    return claimed;
   });
+  // After the commit, and never failing it: drift is reported, not a reason to refuse an event.
+  await recordEventDrift(db, processed).catch(warnDriftNotWritten);
+  return processed.length;
 }
 
 /** Ids of events stored more than `olderThanMs` ago and still unprocessed (the sweep's work). */

@@ -1,0 +1,40 @@
+// Platform changes: the fields the platform sent that the app does not know yet, and the expected
+// ones it left out, per event type and per endpoint (lib/drift). Nothing was refused for them; this
+// page only says so. Field paths and counts only: the same for every clinic of the deployment.
+import { getTranslations } from "next-intl/server";
+import { requireSection } from "@/lib/auth/require-section";
+import { driftReport } from "@/lib/drift/report";
+import { DriftTable } from "@/components/admin/drift-table";
+import { EmptyState } from "@/components/ui/states";
+import { Panel } from "@/components/ui/panel";
+import { adminSectionMetadata } from "@/lib/admin/section-metadata";
+
+export const generateMetadata = adminSectionMetadata("platformChanges");
+export const dynamic = "force-dynamic";
+
+export default async function PlatformChangesPage() {
+  await requireSection("admin");
+  const groups = await driftReport();
+  const t = await getTranslations("admin.platformChanges");
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h2 className="text-lg font-semibold">{t("title")}</h2>
+        <p className="max-w-3xl text-sm text-slate-600">{t("intro")}</p>
+      </div>
+      {groups.length === 0 ? (
+        <EmptyState title={t("empty")}>{t("emptyDetail")}</EmptyState>
+      ) : (
+        groups.map((group, i) => (
+          <Panel
+            key={`${group.sourceKind} ${group.source}`}
+            id={`drift-${i}`}
+            title={t("source", { kind: group.sourceKind, source: group.source })}
+          >
+            <DriftTable group={group} />
+          </Panel>
+        ))
+      )}
+    </div>
+  );
+}

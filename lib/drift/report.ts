@@ -1,0 +1,43 @@
+// The "Platform changes" page's read: the drift rows grouped by source (each event type, then each
+// endpoint), times as ISO text for <When> to write on the clinic's clock. The rows are the
+// deployment's, the same for every clinic's admins: they hold field paths and counts, never a value
+// of any clinic's data (lib/drift/walk.ts).
+import "server-only";
+import { db } from "@/lib/db";
+import { driftRows, type DriftSourceKind } from "@/lib/drift/store";
+import type { DriftKind } from "@/lib/drift/walk";
+
+export interface DriftLine {
+  path: string;
+  kind: DriftKind;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+export interface DriftGroup {
+  sourceKind: DriftSourceKind;
+  source: string;
+  lines: DriftLine[];
+}
+
+/** Unknown fields first (the platform's news), then missing ones; each by path. */
+export async function driftReport(): Promise<DriftGroup[]> {
+  const groups = new Map<string, DriftGroup>();
+  for (const row of await driftRows(db)) {
+    const key = `${row.sourceKind}\u0000${row.source}`;
+    const group = groups.get(key) ?? { sourceKind: row.sourceKind, source: row.source, lines: [] };
+    group.lines.push({
+      path: row.path,
+      kind: row.kind,
+      count: row.count,
+      firstSeen: row.firstSeen.toISOString(),
+      lastSeen: row.lastSeen.toISOString(),
+    });
+    groups.set(key, group);
+  }
+  const kindOrder: Record<DriftKind, number> = { unknown: 0, missing: 1 };
+  for (const group of groups.values())
+    group.lines.sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || a.path.localeCompare(b.path));
+  return [...groups.values()];
+}

@@ -1,0 +1,129 @@
+// The drift report's table (platform_drift): one row per source (an event type or a platform
+// endpoint), field path and kind, with first and last seen and a count. Written only by merging
+// counts already added up in memory (one statement per batch, never per field), read by the admin
+// console's "Platform changes" page. Only paths are written, never a value (lib/drift/walk.ts).
+import "server-only";
+import type { Db } from "@/lib/events/store";
+import type { DriftKind } from "@/lib/drift/walk";
+
+export type DriftSourceKind = "event" | "endpoint";
+
+/** Distinct paths kept per source: a hostile or huge body cannot grow the table past it. */
+export const MAX_PATHS_PER_SOURCE = 200;
+const MAX_SOURCE_CHARS = 200;
+
+export interface DriftCount {
+  sourceKind: DriftSourceKind;
+  source: string;
+  path: string;
+  kind: DriftKind;
+  count: number;
+  firstSeen: Date;
+  lastSeen: Date;
+}
+
+const keyOf = (c: Pick<DriftCount, "sourceKind" | "source" | "path" | "kind">) =>
+  `${c.sourceKind}\u0000${c.source}\u0000${c.path}\u0000${c.kind}`;
+
+/** Counts of drift added up in memory until they are written. */
+export class DriftTally {
+  private readonly counts = new Map<string, DriftCount>();
+  private readonly perSource = new Map<string, number>();
+
+  add(
+    sourceKind: DriftSourceKind,
+    source: string,
+    paths: ReadonlyArray<{ path: string; kind: DriftKind }>,
+    at = new Date(),
+  ) {
+    for (const { path, kind } of paths) {
+      const entry = { sourceKind, source: source.slice(0, MAX_SOURCE_CHARS), path, kind };
+      const key = keyOf(entry);
+      const seen = this.counts.get(key);
+      if (seen) {
+        seen.count += 1;
+        if (at > seen.lastSeen) seen.lastSeen = at;
+        continue;
+      }
+      const sourceKey = `${sourceKind}\u0000${entry.source}`;
+      const n = this.perSource.get(sourceKey) ?? 0;
+      if (n >= MAX_PATHS_PER_SOURCE) continue;
+      this.perSource.set(sourceKey, n + 1);
+      this.counts.set(key, { ...entry, count: 1, firstSeen: at, lastSeen: at });
+    }
+  }
+
+  get size(): number {
+    return this.counts.size;
+  }
+
+  /** The counts so far, emptying the tally. */
+  take(): DriftCount[] {
+    const taken = [...this.counts.values()];
+    this.counts.clear();
+    this.perSource.clear();
+    return taken;
+  }
+}
+
+/**
+ * Adds counts to the table. Rows are written in key order (two writers lock shared rows in the same
+ * order, so they cannot deadlock); a path new to a source is kept only while the source has fewer
+ * than MAX_PATHS_PER_SOURCE rows (two concurrent writers may pass it by a few: bounded all the same).
+ */
+export async function writeDrift(db: Db, counts: readonly DriftCount[]): Promise<void> {
+  if (counts.length === 0) return;
+  const rows = [...counts].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  const text = (f: (c: DriftCount) => string) => rows.map(f);
+  // Times as ISO text: a timestamp without zone takes the UTC wall time and ignores the "Z".
+  await db.$executeRaw`
+    WITH u AS (
+      SELECT u.source_kind::"DriftSourceKind" AS source_kind, u.source, u.path, u.kind::"DriftKind" AS kind,
+        u.first_seen::timestamp(3) AS first_seen, u.last_seen::timestamp(3) AS last_seen, u.count::bigint AS count, u.n
+      FROM unnest(${text((c) => c.sourceKind)}::text[], ${text((c) => c.source)}::text[], ${text((c) => c.path)}::text[],
+        ${text((c) => c.kind)}::text[], ${text((c) => c.firstSeen.toISOString())}::text[],
+        ${text((c) => c.lastSeen.toISOString())}::text[], ${text((c) => String(c.count))}::text[])
+        WITH ORDINALITY AS u(source_kind, source, path, kind, first_seen, last_seen, count, n)
+    ), known AS (
+      SELECT u.*, EXISTS (
+          SELECT 1 FROM platform_drift d
+          WHERE d.source_kind = u.source_kind AND d.source = u.source AND d.path = u.path AND d.kind = u.kind
+        ) AS known
+      FROM u
+    ), ranked AS (
+      SELECT known.*, row_number() OVER (PARTITION BY source_kind, source, known.known ORDER BY n) AS rank FROM known
+    )
+    INSERT INTO platform_drift (source_kind, source, path, kind, first_seen, last_seen, count)
+    SELECT r.source_kind, r.source, r.path, r.kind, r.first_seen, r.last_seen, r.count FROM ranked r
+    WHERE r.known
+      OR (SELECT count(*) FROM platform_drift d WHERE d.source_kind = r.source_kind AND d.source = r.source) + r.rank
+        <= ${MAX_PATHS_PER_SOURCE}
+    ORDER BY r.source_kind, r.source, r.path, r.kind
+    ON CONFLICT (source_kind, source, path, kind) DO UPDATE SET
+      count = platform_drift.count + EXCLUDED.count,
+      first_seen = LEAST(platform_drift.first_seen, EXCLUDED.first_seen),
+      last_seen = GREATEST(platform_drift.last_seen, EXCLUDED.last_seen)`;
+}
+
+export interface DriftRow {
+  sourceKind: DriftSourceKind;
+  source: string;
+  path: string;
+  kind: DriftKind;
+  firstSeen: Date;
+  lastSeen: Date;
+  count: number;
+}
+
+/** Every row, by source and path (at most MAX_PATHS_PER_SOURCE per source). */
+export async function driftRows(db: Db): Promise<DriftRow[]> {
+  const rows = await db.platformDrift.findMany({
+    orderBy: [{ sourceKind: "asc" }, { source: "asc" }, { kind: "asc" }, { path: "asc" }],
+  });
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** Says that drift could not be written (a report's loss, not the work's: never rethrown). */
+export function warnDriftNotWritten(error: unknown): void {
+  console.warn(`[drift] the drift report could not be written: ${error instanceof Error ? error.message : "unknown"}`);
+}
