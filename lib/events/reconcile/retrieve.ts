@@ -11,8 +11,8 @@ import type { Db } from "@/lib/events/store";
 import type { ReconcileFeed } from "@/lib/events/reconcile/feed";
 
 /**
- * Retrievals in flight at once in one run, across its pages. Against the platform the background
- * share is the limit, not this; against the in-process sandbox four kept the thread busy (BENCHMARKS.md).
+ * Retrievals in flight at once in one run, across its pages: a few round trips overlap, never a burst.
+ * Against the platform the clinic's background share sets the pace, not this (lib/quota).
  */
 export const RETRIEVALS_IN_FLIGHT = 4;
 
