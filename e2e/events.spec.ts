@@ -1,6 +1,7 @@
 // The staff timeline end to end: sandbox clinic activity → signed webhook → the app → the timeline
 // in the browser without a reload; dropped and duplicated deliveries filled by reconciliation with
-// nothing twice; out-of-order deliveries; and one clinic's staff never seeing another's events.
+// nothing twice, from whole-event lists and from lists of ids alone; out-of-order deliveries; and one
+// clinic's staff never seeing another's events.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { dayIn } from "@/lib/audit/day-range";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
@@ -217,6 +218,36 @@ test("a dropped and a duplicated delivery: reconciliation fills the gap, nothing
   await expect(row(page, dropped)).toHaveCount(1, { timeout: LIVE_TIMEOUT });
   await expect(row(page, dropped)).toContainText("Reconciliation");
   await expect(row(page, duplicated)).toHaveCount(1);
+});
+
+test("lists that give ids alone: reconciliation retrieves the dropped event and the timeline shows it", async ({
+  page,
+}) => {
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
+  await signInAsAdmin(page);
+  await sandboxControl(page, "faults", { webhook_drop_next: 1 });
+  const dropped = await activity(page, clinic.id, "patient.created");
+  const delivered = await activity(page, clinic.id, "order.placed");
+  await page.goto("/events");
+  await expect(row(page, delivered)).toHaveCount(1, { timeout: LIVE_TIMEOUT });
+  await expect(row(page, dropped)).toHaveCount(0);
+
+  // The platform's lists as its documentation describes them: ids alone, details by GET /api/events/{id}.
+  await sandboxControl(page, "account", { event_lists: "ids" });
+  try {
+    await page.getByRole("button", { name: "Reconcile now" }).click();
+    await expect(page.getByRole("progressbar", { name: "Reconciliation progress" })).toHaveAttribute(
+      "aria-valuenow",
+      "100",
+      { timeout: 30_000 },
+    );
+  } finally {
+    await sandboxControl(page, "account", { event_lists: "whole" });
+  }
+  await expect(row(page, dropped)).toHaveCount(1, { timeout: LIVE_TIMEOUT });
+  await expect(row(page, dropped)).toContainText("Reconciliation");
+  await expect(row(page, delivered)).toHaveCount(1);
 });
 
 test("out-of-order deliveries all arrive and show in order of creation", async ({ page }) => {

@@ -141,7 +141,11 @@ describe("clinic key", () => {
   /** What the webhook would bring: the clinic's key events from the platform's list, stored. */
   async function receiveKeyEvents(actor: Actor) {
     const page = await (await clientForUser(actor.userId)).listEvents("clinic_keys", {}, { size: 100 });
-    await storeEvents(db, page.items, "webhook");
+    await storeEvents(
+      db,
+      page.items.flatMap((item) => item.event ?? []),
+      "webhook",
+    );
   }
 
   it("refuses another clinic's key and stores nothing", async () => {

@@ -94,7 +94,7 @@ describe("endpoints", () => {
     expect((await client.resources.listService()).meta.total_count).toBeGreaterThan(0);
     for (const category of EVENT_CATEGORIES) {
       const page = await client.listEvents(category, { order_by: "DESC" }, { size: 10 });
-      expect(page.items.every((e) => e.type.length > 0)).toBe(true);
+      expect(page.items.every((e) => (e.event?.type.length ?? 0) > 0)).toBe(true);
       if (page.items[0]) expect((await client.getEvent(page.items[0].id)).id).toBe(page.items[0].id);
     }
     const deliveries = await client.listDeliveries({ order_by: "DESC" });

@@ -1,5 +1,6 @@
 // Event lists, one event, and webhook deliveries (spec 4.4, 4.5). Query rules (which list accepts
-// event_type, which sort_by values) are checked against the contract before anything is sent.
+// event_type, which sort_by values) are checked against the contract before anything is sent. A list
+// item is the whole event or its id alone (EventListItem): the caller retrieves what it needs.
 import { fieldErrors } from "@/lib/contract/field-errors";
 import type { z } from "zod";
 import {
@@ -13,6 +14,7 @@ import {
   WebhookDeliveryListResponseSchema,
   type DeliveryListQuery,
   type EventCategory,
+  type EventListItem,
   type EventListQuery,
   type EventRecord,
   type WebhookDelivery,
@@ -29,7 +31,7 @@ export function eventCalls(send: Send) {
     category: EventCategory,
     filter: EventFilter = {},
     page?: PageRequest,
-  ): Promise<Page<EventRecord>> => {
+  ): Promise<Page<EventListItem>> => {
     checkQuery(eventListQuerySchema(category), filter);
     const r = await send({
       method: "GET",

@@ -53,13 +53,24 @@ export const ClockAdvanceRequestSchema = z.strictObject({
     .max(400 * 24 * 3600),
 });
 export const TimeScaleRequestSchema = z.strictObject({ scale: z.number().positive().max(1) });
+/**
+ * What an event list's items carry: `whole` events (the sandbox's default, as before), or `ids` alone,
+ * as the platform's documentation describes lists (the details come from GET /api/events/{id}).
+ */
+export const EventListModeSchema = z.enum(["whole", "ids"]);
+export type EventListMode = z.infer<typeof EventListModeSchema>;
+
 export const AccountRequestSchema = z
   .strictObject({
     patch_version: PatchVersionSchema.optional(),
     /** false: the people lists (a sandbox extension) answer 404, as a platform without them would. */
     people_lists: z.boolean().optional(),
+    event_lists: EventListModeSchema.optional(),
   })
-  .refine((v) => v.patch_version !== undefined || v.people_lists !== undefined, "give patch_version or people_lists");
+  .refine(
+    (v) => v.patch_version !== undefined || v.people_lists !== undefined || v.event_lists !== undefined,
+    "give patch_version, people_lists or event_lists",
+  );
 export const RateLimitRequestSchema = z.strictObject({
   limit: z.number().int().min(1).max(1_000_000),
   window_seconds: z.number().int().min(1).max(86_400).optional(),

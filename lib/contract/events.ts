@@ -65,6 +65,33 @@ export const EventRecordSchema = z.object({
 });
 export type EventRecord = z.infer<typeof EventRecordSchema>;
 
-export const EventListResponseSchema = z.object({ events: z.array(EventRecordSchema), meta: PaginationMetaSchema });
+/**
+ * A list item that names its event by id alone. The platform's documentation says a list gives the
+ * matching events' ids and `GET /api/events/{id}` gives the rest; spec 4.4 shows no list body.
+ */
+export const EventIdItemSchema = z.looseObject({ id: z.string() });
+
+/**
+ * One item of an event list, told apart: `event` is the whole record when the item is one, null when
+ * it names its event by id alone (or carries too little to be read whole): that one is retrieved.
+ */
+export const EventListItemSchema = z.union([
+  EventRecordSchema.transform((event) => ({ id: event.id, event })),
+  EventIdItemSchema.transform(({ id }) => ({ id, event: null })),
+]);
+export type EventListItem = z.infer<typeof EventListItemSchema>;
+
+/** An event list as the app reads it: whole events, ids alone, or a mix. */
+export const EventListResponseSchema = z.object({ events: z.array(EventListItemSchema), meta: PaginationMetaSchema });
 export type EventListResponse = z.infer<typeof EventListResponseSchema>;
+/** A list of whole events: what the sandbox gives unless told to give ids (its conformance holds it to that). */
+export const WholeEventListResponseSchema = z.object({
+  events: z.array(EventRecordSchema),
+  meta: PaginationMetaSchema,
+});
+/** A list of ids alone: the sandbox's `event_lists: "ids"` mode, as the platform's documentation describes lists. */
+export const EventIdListResponseSchema = z.object({
+  events: z.array(z.strictObject({ id: z.string() })),
+  meta: PaginationMetaSchema,
+});
 export const EventResponseSchema = z.object({ event: EventRecordSchema });

@@ -54,7 +54,12 @@ export function listEvents(category: EventCategory) {
       .filter((e) => !filter || !filter.ok || matchesDateFilter(filter.filter, new Date(e.createdAt)))
       .sort((a, b) => direction * cmp(a, b));
     const page = paginate(rows, q["page[number]"] ?? 1, q["page[size]"] ?? DEFAULT_PAGE_SIZE);
-    return json(200, { events: page.items.map((e) => eventRecord(e, ctx.s.account.patchVersion)), meta: page.meta });
+    // Ids alone when the account says so: the details are GET /api/events/{id}'s (sandbox/README.md).
+    const item =
+      ctx.s.account.eventLists === "ids"
+        ? (e: EventRow) => ({ id: e.id })
+        : (e: EventRow) => eventRecord(e, ctx.s.account.patchVersion);
+    return json(200, { events: page.items.map(item), meta: page.meta });
   };
 }
 

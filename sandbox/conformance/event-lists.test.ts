@@ -1,10 +1,13 @@
 // Spec 4.4 per list (event_type filtering and sort_by=event_type on every list that allows them,
-// created_at on lab_orders) and spec 9 (patch_version shapes list output as sandbox/README.md says).
+// created_at on lab_orders), spec 9 (patch_version shapes list output as sandbox/README.md says), and
+// the lists that give ids alone (`event_lists: "ids"`, as the platform's documentation describes them).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EVENT_CATEGORIES,
   EVENT_LIST_RULES,
-  EventListResponseSchema,
+  EventIdListResponseSchema,
+  EventRecordSchema,
+  WholeEventListResponseSchema,
   eventListPath,
   eventTypesIn,
   PatientListResponseSchema,
@@ -22,7 +25,7 @@ afterAll(() => t.close());
 const events = async (path: string) => {
   const res = await t.client.api(token, "GET", path);
   expect(res.status, path).toBe(200);
-  return EventListResponseSchema.parse(res.body).events;
+  return WholeEventListResponseSchema.parse(res.body).events;
 };
 const filterable = EVENT_CATEGORIES.filter((c) => EVENT_LIST_RULES[c].eventTypeFilter);
 const typeRows = filterable.flatMap((c) => eventTypesIn(c).map((type) => [c, type] as const));
@@ -101,5 +104,56 @@ describe("spec 9 patch_version in list output (documented in sandbox/README.md)"
     } finally {
       await t.client.control("/account", { patch_version: "2024-01" });
     }
+  });
+});
+
+describe("lists that give ids alone (event_lists: ids, documented in sandbox/README.md)", () => {
+  const listed = async (path: string) => {
+    const res = await t.client.api(token, "GET", path);
+    expect(res.status, path).toBe(200);
+    return EventIdListResponseSchema.parse(res.body); // items are {id} and nothing else
+  };
+  const paths = [
+    ...EVENT_CATEGORIES.map((c) => `${eventListPath(c)}?page[size]=100`),
+    "/api/events/patients?sort_by=event_type&order_by=DESC&page[size]=3&page[number]=2",
+    "/api/events/lab_orders?created_at=%3E2025-03-01&page[size]=100",
+  ];
+
+  it("names the same events, in the same order and pages, as whole lists; each is retrieved whole by id", async () => {
+    const whole = await Promise.all(
+      paths.map(async (path) => WholeEventListResponseSchema.parse((await t.client.api(token, "GET", path)).body)),
+    );
+    const answer = await t.client.control<{ event_lists: string }>("/account", { event_lists: "ids" });
+    expect(answer.body.event_lists).toBe("ids");
+    try {
+      for (const [i, path] of paths.entries()) {
+        expect(whole[i]!.events.length, path).toBeGreaterThan(0);
+        const ids = await listed(path);
+        expect(ids.meta, path).toEqual(whole[i]!.meta);
+        expect(ids.events, path).toEqual(whole[i]!.events.map((e) => ({ id: e.id })));
+      }
+      const some = (await listed("/api/events/orders?page[size]=3")).events;
+      expect(some).toHaveLength(3);
+      for (const { id } of some) {
+        const res = await t.client.api<{ event: unknown }>(token, "GET", `/api/events/${id}`);
+        expect(res.status).toBe(200);
+        expect(EventRecordSchema.parse(res.body.event)).toMatchObject({ id, clinic_id: t.clinicA.id });
+      }
+      // The list's own rules hold in this mode too.
+      const refused = await t.client.api(token, "GET", "/api/events/lab_orders?event_type=lab_order.updated");
+      expect(refused.status).toBe(400);
+    } finally {
+      await t.client.control("/account", { event_lists: "whole" });
+    }
+  });
+
+  it("gives whole events by default and again after a reset", async () => {
+    await t.client.control("/account", { event_lists: "ids" });
+    await t.client.control("/reset", {});
+    const res = await t.client.api(token, "GET", "/api/events/orders?page[size]=5");
+    expect(res.status).toBe(401); // a reset ends every token; sign in again
+    token = (await t.client.signIn(t.clinicA.staff[0].id)).access_token;
+    const body = WholeEventListResponseSchema.parse((await t.client.api(token, "GET", "/api/events/orders")).body);
+    expect(body.events.length).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EVENT_CATEGORIES,
   EVENT_TYPES,
-  EventListResponseSchema,
+  WholeEventListResponseSchema,
   EventResponseSchema,
   eventCategoryOf,
   eventListPath,
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const list = async (path: string) => {
   const res = await t.client.api(token, "GET", path);
   expect(res.status).toBe(200);
-  return EventListResponseSchema.parse(res.body);
+  return WholeEventListResponseSchema.parse(res.body);
 };
 
 describe("spec 4.4 event lists", () => {

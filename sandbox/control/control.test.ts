@@ -24,6 +24,7 @@ describe("control API input validation", () => {
     ["faults with an unknown status", "/faults", { fail_next: { count: 1, status: 404 } }],
     ["faults with an unknown key", "/faults", { explode: true }],
     ["account with an unknown patch version", "/account", { patch_version: "2030-01" }],
+    ["account with an unknown event list mode", "/account", { event_lists: "summaries" }],
     ["webhook endpoint without a secret", "/webhook-endpoint", { url: "https://x.example/h", challenge_token: "c" }],
     [
       "webhook endpoint with a bad url",

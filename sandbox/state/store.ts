@@ -8,6 +8,11 @@ import { noFaults, type Faults } from "../platform/faults";
 import { emptyStats, type Stats } from "../platform/stats";
 import type * as T from "./types";
 
+/** The account's settings after a reset: the platform as the spec and README describe it by default. */
+function defaultAccount(): T.AccountRow {
+  return { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true, eventLists: "whole" };
+}
+
 export interface RateLimitConfig {
   limit: number;
   windowSeconds: number;
@@ -41,7 +46,7 @@ export class SandboxState {
   eventsById = new Map<string, T.EventRow>();
   deliveries: T.DeliveryRow[] = [];
   webhookEndpoint: T.WebhookEndpointRow | null = null;
-  account: T.AccountRow = { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true };
+  account: T.AccountRow = defaultAccount();
   faults: Faults = noFaults();
   stats: Stats = emptyStats();
   timeScale = 1;
@@ -97,7 +102,7 @@ export class SandboxState {
     this.events = [];
     this.deliveries = [];
     this.webhookEndpoint = null;
-    this.account = { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true };
+    this.account = defaultAccount();
     this.faults = noFaults();
     this.stats = emptyStats();
     this.timeScale = 1;

@@ -1,6 +1,6 @@
 // The sandbox's in-memory records. Times are sandbox-clock milliseconds; API shapes are built from
 // these by state/serialize.ts (which applies the account's patch_version).
-import type { EventType, PatchVersion, ResourceCategory, ResourceType, UserType } from "@/lib/contract";
+import type { EventListMode, EventType, PatchVersion, ResourceCategory, ResourceType, UserType } from "@/lib/contract";
 
 export interface ClinicRow {
   id: string;
@@ -213,4 +213,6 @@ export interface AccountRow {
   patchVersion: PatchVersion;
   /** Whether the people lists (extension) exist; false answers them 404. */
   peopleLists: boolean;
+  /** What an event list's items carry: whole events (default) or ids alone. */
+  eventLists: EventListMode;
 }

@@ -2,7 +2,10 @@
 // sandbox (2,000 events per list on top of the seeded history) into an empty store, through the
 // app's typed client, store and job queue. Figures: events per second against a fetch-only pass
 // over the same pages (the platform's own pace, the limit to approach), and platform calls used
-// against the minimum: one per 100 events per list, plus one page of the delivery log.
+// against the minimum: one per 100 events per list, plus one page of the delivery log. Then the same
+// backfill from lists that give ids alone (as the platform's documentation describes its lists) into a
+// store that already holds half the events (as webhooks would have brought them): its calls against
+// the minimum of list pages, one GET per missing event and the delivery log.
 import { createClinicClient } from "@/lib/clinic-api";
 import {
   EVENT_CATEGORIES,
@@ -13,6 +16,7 @@ import {
   type EventCategory,
 } from "@/lib/contract";
 import type { StorableEvent } from "@/lib/events/record";
+import { RETRIEVALS_IN_FLIGHT } from "@/lib/events/reconcile/retrieve";
 import { storeEvents } from "@/lib/events/store";
 import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
@@ -51,6 +55,72 @@ async function storeAloneRate(
 }
 
 type Stats = { requests_by_route: Record<string, number> };
+type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
+
+/** The platform's calls, all routes, since its counters were last reset. */
+async function platformCalls(sandbox: Sandbox): Promise<number> {
+  const stats = (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats;
+  return Object.values(stats.requests_by_route).reduce((s, n) => s + n, 0);
+}
+
+/** Events already stored before the id-only backfill: every other one, as webhooks would have brought them. */
+const STORED_BEFORE_EVERY = 2;
+
+interface IdsOnlyBackfill {
+  listed: number;
+  storedBefore: number;
+  stored: number;
+  calls: number;
+  minimumCalls: number;
+  seconds: number;
+  inserted: number;
+}
+
+/**
+ * A first run from id-only lists into a scratch store that holds every other event already: the run
+ * retrieves the other half one by one. The sandbox is left giving whole events again.
+ */
+async function idsOnlyBackfill(
+  sandbox: Sandbox,
+  feed: ReturnType<typeof createClinicClient>,
+  clinicId: string,
+  events: readonly StorableEvent[],
+  listPages: number,
+): Promise<IdsOnlyBackfill> {
+  const { reconcileClinic } = await import("@/lib/events/reconcile/run");
+  const scratch = await createTestDatabase("bench_reconcile_ids", { app: true });
+  const boss = await createBoss(scratch.url, { supervise: false, schedule: false });
+  try {
+    const before = events.filter((_, i) => i % STORED_BEFORE_EVERY === 0);
+    for (let i = 0; i < before.length; i += MAX_PAGE_SIZE)
+      await storeEvents(scratch.db, before.slice(i, i + MAX_PAGE_SIZE), "webhook");
+    await sandbox.client.control("/account", { event_lists: "ids" });
+    // One GET per missing event is more than the platform's 5,000 calls in 5 minutes allow this
+    // benchmark's whole process: the limit is lifted for it (calls are counted, not paced, here).
+    await sandbox.client.control("/rate-limit", { limit: 1_000_000 });
+    await sandbox.client.control("/stats/reset", {});
+    const run = await scratch.db.reconciliationRun.create({ data: { clinicId, trigger: "manual" } });
+    const started = performance.now();
+    const counters = await reconcileClinic(scratch.db, feed, clinicId, run.id, {
+      enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const calls = await platformCalls(sandbox);
+    return {
+      listed: events.length,
+      storedBefore: before.length,
+      stored: await scratch.db.event.count({ where: { clinicId } }),
+      calls,
+      minimumCalls: listPages + events.length - before.length,
+      seconds,
+      inserted: counters.inserted,
+    };
+  } finally {
+    await sandbox.client.control("/account", { event_lists: "whole" });
+    await boss.stop({ graceful: false });
+    await scratch.drop();
+  }
+}
 
 export async function benchReconcile(): Promise<BenchResult[]> {
   const started = performance.now();
@@ -122,9 +192,7 @@ export async function benchReconcile(): Promise<BenchResult[]> {
       enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
     });
     const runSeconds = (performance.now() - runStarted) / 1000;
-    const calls = Object.values(
-      (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats.requests_by_route,
-    ).reduce((s, n) => s + n, 0);
+    const calls = await platformCalls(sandbox);
     const stored = await db.event.count({ where: { clinicId: A } });
 
     // Again, from the cursors: what a scheduled run costs when nothing is new.
@@ -133,9 +201,7 @@ export async function benchReconcile(): Promise<BenchResult[]> {
     const second = await reconcileClinic(db, feed, A, again.id, {
       enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
     });
-    const secondCalls = Object.values(
-      (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats.requests_by_route,
-    ).reduce((s, n) => s + n, 0);
+    const secondCalls = await platformCalls(sandbox);
 
     // The profile of a miss: the same events stored with no platform calls, with and without the
     // timeline search's trigram indexes, each into an empty scratch database.
@@ -152,6 +218,7 @@ export async function benchReconcile(): Promise<BenchResult[]> {
       created_at: e.createdAt.toISOString(),
       data: e.data as Record<string, unknown>,
     }));
+    const ids = await idsOnlyBackfill(sandbox, feed, A, storable, minimumCalls);
     const storeOnly = await storeAloneRate(storable, STORES_IN_FLIGHT, []);
     const storeNoTrigram = await storeAloneRate(storable, STORES_IN_FLIGHT, TRIGRAM_INDEXES);
 
@@ -206,6 +273,31 @@ export async function benchReconcile(): Promise<BenchResult[]> {
             pass: stored === total,
           }),
           figure({
+            name: "lists of ids alone, half the events stored before: platform calls used vs minimum",
+            value: ids.calls,
+            unit: "calls",
+            baseline: ids.minimumCalls,
+            ratio: round(ids.calls / ids.minimumCalls, 3),
+            goal: "ratio 1.0",
+            pass: ids.calls === ids.minimumCalls,
+          }),
+          figure({
+            name: "lists of ids alone: events stored vs listed",
+            value: ids.stored,
+            unit: "events",
+            baseline: ids.listed,
+            ratio: round(ids.stored / ids.listed, 3),
+            goal: "ratio 1.0",
+            pass: ids.stored === ids.listed,
+          }),
+          figure({
+            name: "lists of ids alone: events per second (listed events over the run's time)",
+            value: round(ids.listed / ids.seconds, 0),
+            unit: "events/s",
+            baseline: round(rate, 0),
+            ratio: round(ids.listed / ids.seconds / rate),
+          }),
+          figure({
             name: "second run from the cursors: calls",
             value: secondCalls,
             unit: "calls",
@@ -226,6 +318,7 @@ export async function benchReconcile(): Promise<BenchResult[]> {
           `First run: ${counters.fetched} fetched, ${counters.inserted} inserted in ${runSeconds.toFixed(1)} s, each page stored with INSERT … ON CONFLICT DO NOTHING and its new ids queued (pg-boss); the fetch-only pass took ${fetchSeconds.toFixed(1)} s.`,
           "The sandbox runs in the benchmark's process (in memory), so its time is in both figures alike.",
           `Profile: storing alone, pages of ${MAX_PAGE_SIZE} ${STORES_IN_FLIGHT} at a time as a run does, reaches ${round(storeOnly / baseRate)} of the fetch-only pace, so a run cannot do better than that while it stores what it fetches; without the trigram indexes of the timeline's search (events_data_text_trgm_idx, events_type_trgm_idx) it reaches ${round(storeNoTrigram / baseRate)}. Those indexes keep the search of a million events under 50 ms (the timeline benchmark); the store pays for them on every insert. A run does both jobs on one JavaScript thread, here beside the in-process sandbox that serves its pages: the fetch alone took ${fetchSeconds.toFixed(2)} s and the store alone ${(counters.fetched / storeOnly).toFixed(2)} s, ${(fetchSeconds + counters.fetched / storeOnly).toFixed(2)} s one after the other; the run took ${runSeconds.toFixed(2)} s.`,
+          `Lists of ids alone: a first run into a store already holding ${ids.storedBefore} of the ${ids.listed} events (every other one, as webhooks would have brought them) listed them all and retrieved the ${ids.inserted} it lacked one by one (GET /api/events/{id}, ${RETRIEVALS_IN_FLIGHT} at a time) in ${ids.seconds.toFixed(1)} s; the minimum is the ${minimumCalls} list and delivery-log pages plus one call per missing event, ${ids.minimumCalls}. Its events per second are compared with the whole-event first run of this same benchmark run (ratio below 1: each missing event costs a call of its own). The sandbox's rate limit is lifted for this run; against the platform the clinic's background share (500 calls in 5 minutes by default) sets the pace.`,
           `Second run fetched ${second.fetched} events (the overlap of one day before each cursor) and used ${secondCalls} calls; its baseline is one page per list plus the delivery log (7).`,
         ],
         seconds: (performance.now() - started) / 1000,

@@ -1,6 +1,7 @@
 // One clinic's reconciliation: for each of the six event lists, page (100 at a time, oldest first)
 // through everything since the list's cursor minus an overlap, store what is missing by id, and move
-// the cursor; then read the delivery log for failed deliveries. Safe to run twice or concurrently
+// the cursor; then read the delivery log for failed deliveries. A list may give ids alone: those
+// events the store lacks are retrieved one by one (retrieve.ts). Safe to run twice or concurrently
 // with webhooks: the store ignores ids it has. Not the scheduling (request.ts, lib/jobs).
 import "server-only";
 import {
@@ -12,10 +13,9 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from "@/lib/clinic-api/errors";
-import { EVENT_CATEGORIES, type EventCategory } from "@/lib/contract";
+import { EVENT_CATEGORIES, type EventCategory, type EventListItem } from "@/lib/contract";
 import type { Db } from "@/lib/events/store";
 import { storeEvents } from "@/lib/events/store";
-import type { StorableEvent } from "@/lib/events/record";
 import { reconcileDeliveries } from "@/lib/events/reconcile/deliveries";
 import {
   DEFAULT_OVERLAP_DAYS,
@@ -24,6 +24,7 @@ import {
   type ReconcileOptions,
 } from "@/lib/events/reconcile/feed";
 import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconcile/progress";
+import { completePage, RETRIEVALS_IN_FLIGHT, slots, type Slots } from "@/lib/events/reconcile/retrieve";
 import { readAhead, walkPages } from "@/lib/clinic-api/pagination";
 import { QuotaExceededError } from "@/lib/quota/platform-quota";
 
@@ -46,6 +47,12 @@ export function runErrorText(error: unknown): string {
 /** Pages being stored at once (a third did not help on 2 cores). */
 export const STORES_IN_FLIGHT = 2;
 
+/**
+ * A run's error when it stored everything else but some events a list named could not be retrieved
+ * (catalog key, said where the run is shown). Their lists' cursors stayed, so the next run tries again.
+ */
+export const UNRETRIEVED_MESSAGE = "events.reconciliation.errors.unretrieved";
+
 /** How often a run's progress is written while it pages through a list. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -62,8 +69,11 @@ export async function reconcileClinic(
     data: { status: "running", startedAt: new Date(), finishedAt: null, error: null, ...counters },
   });
   try {
+    // One budget of retrievals for the whole run, whichever pages ask.
+    const inSlot = slots(RETRIEVALS_IN_FLIGHT);
+    let unretrieved = 0;
     for (const category of EVENT_CATEGORIES) {
-      await reconcileCategory(db, feed, clinicId, runId, category, counters, options);
+      unretrieved += await reconcileCategory(db, feed, clinicId, runId, category, counters, options, inSlot);
       counters.stepsDone += 1;
       counters.pagesDone = 0;
       counters.pagesTotal = 0;
@@ -71,9 +81,19 @@ export async function reconcileClinic(
     }
     const failed = await reconcileDeliveries(db, feed, clinicId, options, counters);
     counters.stepsDone += 1;
+    // Events that could not be retrieved fail the run visibly, but nothing else is lost and no job
+    // retry is spent: their cursors stayed, so the next run (scheduled or asked for) tries them again.
+    if (unretrieved > 0)
+      console.error(`[reconcile] clinic ${clinicId} run ${runId}: ${unretrieved} listed events could not be retrieved`);
     await db.reconciliationRun.update({
       where: { id: runId },
-      data: { ...counters, status: "succeeded", finishedAt: new Date(), failedDeliveries: failed },
+      data: {
+        ...counters,
+        status: unretrieved > 0 ? "failed" : "succeeded",
+        error: unretrieved > 0 ? UNRETRIEVED_MESSAGE : null,
+        finishedAt: new Date(),
+        failedDeliveries: failed,
+      },
     });
     return counters;
   } catch (error) {
@@ -98,7 +118,8 @@ async function reconcileCategory(
   category: EventCategory,
   counters: RunCounters,
   options: ReconcileOptions,
-): Promise<void> {
+  inSlot: Slots,
+): Promise<number> {
   const cursorRow = await db.reconciliationCursor.findUnique({ where: { clinicId_category: { clinicId, category } } });
   const createdAt = sinceFilter(cursorRow?.lastCreatedAt ?? null, options.overlapDays ?? DEFAULT_OVERLAP_DAYS);
   let newest = cursorRow?.lastCreatedAt ?? null;
@@ -110,13 +131,24 @@ async function reconcileCategory(
   // Each page's new ids are queued while the next page is fetched and stored; all are queued
   // before the cursor moves (a lost prompt would still be processed by the sweep).
   const queued: Array<Promise<void>> = [];
-  const storePage = async (items: readonly StorableEvent[]) => {
-    const inserted = await storeEvents(db, items, "reconciliation");
+  let unretrieved = 0;
+  const later = (at: Date) => {
+    if (!newest || at > newest) newest = at;
+  };
+  const storePage = async (items: readonly EventListItem[]) => {
+    // The events it names by id alone and the store lacks are retrieved first; what was retrieved is
+    // stored even when the run must stop.
+    const page = await completePage(db, feed, items, inSlot);
+    const inserted = await storeEvents(db, page.events, "reconciliation");
     if (inserted.length > 0) queued.push(options.enqueueProcessing(inserted));
     queued.at(-1)?.catch(() => undefined); // awaited below; not unhandled if a later page fails first
     counters.fetched += items.length;
     counters.inserted += inserted.length;
     counters.pagesDone += 1;
+    for (const e of page.events) later(new Date(e.created_at));
+    page.storedCreatedAt.forEach(later);
+    unretrieved += page.unretrieved.length;
+    if (page.stopped) throw page.stopped;
   };
   // Pages are stored STORES_IN_FLIGHT at a time, on as many connections: the database works on one
   // while this process reads and sends the next.
@@ -129,10 +161,6 @@ async function reconcileCategory(
       const stored = storePage(page.items);
       stored.catch(() => undefined); // awaited in turn; not unhandled if an earlier one fails first
       storing.push(stored);
-      for (const e of page.items) {
-        const at = new Date(e.created_at);
-        if (!newest || at > newest) newest = at;
-      }
       counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
       // The admin page's bar moves a few times a second at most: no write per page of a fast run.
       if (performance.now() - lastSaved >= PROGRESS_EVERY_MS) {
@@ -145,11 +173,13 @@ async function reconcileCategory(
     await Promise.allSettled(storing); // a failed walk leaves no store running behind the run's end
   }
   await Promise.all(queued);
-  if (newest) {
+  // An event named but not retrieved keeps the cursor where it was: the next run reads it again.
+  if (newest && unretrieved === 0) {
     await db.reconciliationCursor.upsert({
       where: { clinicId_category: { clinicId, category } },
       create: { clinicId, category, lastCreatedAt: newest },
       update: { lastCreatedAt: newest },
     });
   }
+  return unretrieved;
 }
