@@ -6,6 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startAppServer } from "@/lib/server/app-server";
+import { log } from "@/lib/log/logger";
 
 const { values } = parseArgs({
   options: { port: { type: "string" }, hostname: { type: "string" }, dir: { type: "string" } },
@@ -18,10 +19,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const dir = path.resolve(values.dir ?? process.cwd());
 
 const app = await startAppServer({ dir, port, hostname: values.hostname }).catch((error: unknown) => {
-  console.error(`[app] Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  log.fatal("app: could not start", { err: error });
   process.exit(1);
 });
-console.log(`[app] Ready on http://${values.hostname ?? "localhost"}:${app.port}`);
+log.info(`app: ready on http://${values.hostname ?? "localhost"}:${app.port}`, { port: app.port });
 
 let stopping = false;
 const stop = () => {

@@ -14,15 +14,15 @@ import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@
 import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { refuseUnreadBody } from "@/lib/http/linger";
 import { HEADERS } from "@/lib/contract";
+import { log } from "@/lib/log/logger";
 
-const log = (message: string, details?: Record<string, unknown>) =>
-  console.warn(`[webhooks] ${message}`, details ?? {});
+const warn = (message: string, details?: Record<string, unknown>) => log.warn(`webhooks: ${message}`, details);
 
 // One per module copy (so one or two per process): the platform waits about 2 s for the answer, so
 // the queue is never on its path.
 const enqueueProcessing = createBatchingEnqueuer({
   send: (ids) => getBoss().then((boss) => enqueueEventProcessing(boss, ids)),
-  log,
+  log: warn,
 });
 
 // One per module copy too, made on the first delivery (the pool is made on first use).
@@ -40,7 +40,7 @@ function answer(rawBody: string, signatureHeader: string | null): Promise<Webhoo
       secrets: [config.webhookSecret, ...(config.webhookSecretPrevious ? [config.webhookSecretPrevious] : [])],
       challenge: config.webhookChallenge,
       enqueueProcessing: async (ids) => enqueueProcessing(ids),
-      log,
+      log: warn,
     },
   );
 }
@@ -66,7 +66,7 @@ export async function serveNodeWebhook(req: IncomingMessage, res: ServerResponse
   } catch (error) {
     // The client left mid-body (nobody to answer), or a fault of ours: the reason goes to the log only.
     if (req.destroyed || res.destroyed) return;
-    console.error("[webhooks] delivery failed:", error instanceof Error ? error.message : error);
+    log.error("webhooks: delivery failed", { err: error });
     answer = { status: 500, body: { error: "internal error" } };
   }
   if (res.destroyed) return;
