@@ -9,7 +9,11 @@ export async function register(): Promise<void> {
   // Refuse to serve at all with a setting that would break sign-in or event processing later.
   const { assertStartupConfig } = await import("@/lib/startup-check");
   const config = assertStartupConfig();
-  if (!config.jobsWorker) return;
+  if (!config.jobsWorker) {
+    const { processState } = await import("@/lib/health/process-state");
+    processState().worker = "off";
+    return;
+  }
   const { startJobWorker } = await import("@/lib/jobs/start-worker");
   const { log } = await import("@/lib/log/logger");
   try {
