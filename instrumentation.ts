@@ -6,6 +6,9 @@ import type { Instrumentation } from "next";
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The metrics port first (lib/metrics/server.ts): a process whose worker did not start is worth watching.
+  const { startMetricsServer } = await import("@/lib/metrics/server");
+  await startMetricsServer();
   // Refuse to serve at all with a setting that would break sign-in or event processing later.
   const { assertStartupConfig } = await import("@/lib/startup-check");
   const config = assertStartupConfig();

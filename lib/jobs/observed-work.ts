@@ -5,15 +5,9 @@
 import type PgBoss from "pg-boss";
 import { withLogContext } from "@/lib/log/context";
 import { log } from "@/lib/log/logger";
+import { metrics, metricsEnabled } from "@/lib/metrics/registry";
 
 type Handler = (jobs: PgBoss.Job<unknown>[]) => Promise<unknown>;
-export type JobObserver = (queue: string, outcome: "succeeded" | "failed", seconds: number) => void;
-
-const observers: JobObserver[] = [];
-/** Called after every job handler with its queue, outcome and duration (the metrics register one). */
-export function onJobDone(observer: JobObserver): void {
-  observers.push(observer);
-}
 
 function clinicOf(data: unknown): string | undefined {
   const clinicId = (data as { clinicId?: unknown } | null)?.clinicId;
@@ -27,8 +21,7 @@ export function observed(queue: string, handler: Handler): Handler {
     return withLogContext(fields, async () => {
       const started = performance.now();
       const done = (outcome: "succeeded" | "failed") => {
-        const seconds = (performance.now() - started) / 1000;
-        for (const observer of observers) observer(queue, outcome, seconds);
+        if (metricsEnabled()) metrics().jobs.observe({ queue, outcome }, (performance.now() - started) / 1000);
       };
       try {
         const result = await handler(jobs);

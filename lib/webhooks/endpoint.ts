@@ -15,8 +15,12 @@ import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { refuseUnreadBody } from "@/lib/http/linger";
 import { HEADERS } from "@/lib/contract";
 import { log } from "@/lib/log/logger";
+import { countWebhookAnswer, countWebhookRefusal, countWebhookStored } from "@/lib/metrics/webhooks";
 
-const warn = (message: string, details?: Record<string, unknown>) => log.warn(`webhooks: ${message}`, details);
+const warn = (message: string, details?: Record<string, unknown>) => {
+  if (message === "webhook refused") countWebhookRefusal(details?.reason);
+  log.warn(`webhooks: ${message}`, details);
+};
 
 // One per module copy (so one or two per process): the platform waits about 2 s for the answer, so
 // the queue is never on its path.
@@ -27,7 +31,11 @@ const enqueueProcessing = createBatchingEnqueuer({
 
 // One per module copy too, made on the first delivery (the pool is made on first use).
 let deliveryStore: StoreDelivery | undefined;
-const storeDelivery: StoreDelivery = (delivery) => (deliveryStore ??= createDeliveryStore(pool()))(delivery);
+const storeDelivery: StoreDelivery = async (delivery) => {
+  const stored = await (deliveryStore ??= createDeliveryStore(pool()))(delivery);
+  countWebhookStored(stored.inserted);
+  return stored;
+};
 
 const TOO_LARGE: WebhookResponse = { status: 413, body: { error: "payload too large" } };
 
@@ -46,8 +54,11 @@ function answer(rawBody: string, signatureHeader: string | null): Promise<Webhoo
 }
 
 export async function receiveWebhook(request: Request): Promise<WebhookResponse> {
+  const startedAt = performance.now();
   const rawBody = await readTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
-  return rawBody === null ? TOO_LARGE : answer(rawBody, request.headers.get(HEADERS.signature));
+  const response = await (rawBody === null ? TOO_LARGE : answer(rawBody, request.headers.get(HEADERS.signature)));
+  countWebhookAnswer(response.status, startedAt);
+  return response;
 }
 
 /** Rejects only when the client went away before its body ended (there is nobody to answer). */
@@ -60,6 +71,7 @@ async function receiveNodeWebhook(request: IncomingMessage): Promise<WebhookResp
 
 /** Reads, handles and answers a delivery on Node.js's own request and response (never throws). */
 export async function serveNodeWebhook(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const startedAt = performance.now();
   let answer: WebhookResponse;
   try {
     answer = await receiveNodeWebhook(req);
@@ -70,6 +82,7 @@ export async function serveNodeWebhook(req: IncomingMessage, res: ServerResponse
     answer = { status: 500, body: { error: "internal error" } };
   }
   if (res.destroyed) return;
+  countWebhookAnswer(answer.status, startedAt);
   const text = JSON.stringify(answer.body);
   const headers: OutgoingHttpHeaders = {
     "content-type": "application/json",
