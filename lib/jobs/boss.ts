@@ -26,6 +26,11 @@ export async function createBoss(
   return boss;
 }
 
+/** This process's boss if one was made (shutdown stops it), without making one. */
+export function existingBoss(): Promise<PgBoss> | undefined {
+  return globalForBoss.clinicConnectBoss;
+}
+
 export function getBoss(): Promise<PgBoss> {
   globalForBoss.clinicConnectBoss ??= createBoss(requireDatabaseUrl()).catch((error: unknown) => {
     // A failed start is not cached: the next caller tries again.

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_DEFAULTS } from "@/lib/contract";
 import { signWebhookBody } from "@/lib/webhooks/signature";
+import { deliveryBody } from "@/tooling/testing/webhook-delivery";
 import {
   authorizeAs,
   sandboxSeed,
@@ -66,18 +67,7 @@ async function scrape(): Promise<Map<string, number>> {
   return values;
 }
 
-function delivery(id: string): string {
-  return JSON.stringify({
-    event: {
-      id,
-      type: "order.placed",
-      clinic_id: clinicId,
-      integration_id: "int-1",
-      created_at: new Date().toISOString(),
-      data: { order: { id: "o1" } },
-    },
-  });
-}
+const delivery = (id: string) => deliveryBody(id, clinicId);
 const post = (body: string, secret: string = LOCAL_DEFAULTS.webhookSecret) =>
   fetch(webhookUrl, {
     method: "POST",

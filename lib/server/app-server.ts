@@ -17,6 +17,7 @@ import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 import { log } from "@/lib/log/logger";
 import { requestIdFrom, withLogContext } from "@/lib/log/context";
+import { closeWhenDraining } from "@/lib/server/shutdown";
 
 /** A delivery the server answers itself: a POST to the webhook path, with or without a query. */
 export function isWebhookDelivery(method: string | undefined, url: string | undefined): boolean {
@@ -108,6 +109,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     withLogContext({ requestId }, () => serve(req, res));
   });
   const serve = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    closeWhenDraining(res);
     limitBodyIdle(req, res);
     if (isWebhookDelivery(req.method, req.url)) return void serveNodeWebhook(req, res);
     const refusal = req.headers["next-action"] === undefined ? null : serverActionRefusal(headersOf(req));

@@ -7,6 +7,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startAppServer } from "@/lib/server/app-server";
 import { log } from "@/lib/log/logger";
+import { shutDown, shutdownTimeoutMs } from "@/lib/server/shutdown";
+import { existingBoss } from "@/lib/jobs/boss";
 
 const { values } = parseArgs({
   options: { port: { type: "string" }, hostname: { type: "string" }, dir: { type: "string" } },
@@ -28,9 +30,19 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  // Finish the requests in flight (a webhook being stored), then go; never wait forever.
-  setTimeout(() => process.exit(0), 3_000).unref();
-  void app.close().then(() => process.exit(0));
+  // In-flight requests and current jobs finish, within SHUTDOWN_TIMEOUT_MS (lib/server/shutdown.ts).
+  void shutDown({
+    server: app.server,
+    timeoutMs: shutdownTimeoutMs(),
+    stopJobs: async (timeoutMs) => {
+      const boss = await existingBoss()?.catch(() => undefined);
+      await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
+    },
+    closeDatabase: async () => {
+      const shared = globalThis as unknown as { clinicConnectPool?: { end(): Promise<void> } };
+      await shared.clinicConnectPool?.end();
+    },
+  }).then((clean) => process.exit(clean ? 0 : 1));
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
