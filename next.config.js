@@ -23,7 +23,15 @@ const nextConfig = {
   // costs minutes on a small machine.
   typescript: { ignoreBuildErrors: true },
   // The embedded database and Prisma's generated client are server-only Node modules.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pg-boss"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pg",
+    "pg-boss",
+    "pino",
+    "pino-pretty",
+    "prom-client",
+  ],
   // proxy.ts runs on every request, and Next.js then keeps only the first 10 MB of a body: a
   // resource upload (10 MiB file + multipart fields, app/api/resources) would arrive truncated.
   // The upload route refuses anything over its own limit (lib/resources/upload.ts) before reading.

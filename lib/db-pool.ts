@@ -5,6 +5,7 @@
 import "server-only";
 import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/database-url";
+import { log } from "@/lib/log/logger";
 
 /** What code that skips Prisma needs of a pool: parameterised queries. A pg.Pool is one. */
 export type Sql = Pick<pg.Pool, "query">;
@@ -13,7 +14,7 @@ export type Sql = Pick<pg.Pool, "query">;
 // of this module, and both must share one pool per process.
 const shared = globalThis as unknown as { clinicConnectPool?: pg.Pool };
 
-const logPoolError = (error: Error) => console.error("[db] idle connection failed:", error.message);
+const logPoolError = (error: Error) => log.error("db: idle connection failed", { err: error });
 
 /** The process's pool (10 connections), made on first use. */
 export function pool(): pg.Pool {

@@ -21,6 +21,8 @@ import {
 } from "@/lib/actions/result";
 import { requestTranslator } from "@/lib/i18n/server";
 import { localizeResult } from "@/lib/i18n/settle";
+import { log } from "@/lib/log/logger";
+import { addLogContext } from "@/lib/log/context";
 
 export interface ActionSpec<S extends z.ZodType | undefined> {
   /** Names the action in logs, and wherever settle() records outcomes. */
@@ -62,6 +64,7 @@ export async function perform<S extends z.ZodType | undefined, T>(
   const access = await authorize(spec.roles);
   if (!access.ok) return await settle(spec.name, null, access.failure);
   const { caller } = access;
+  addLogContext({ clinicId: caller.clinicId });
   let input: unknown = undefined;
   if (spec.input) {
     const parsed = spec.input.safeParse(await readInput());
@@ -91,7 +94,10 @@ async function settle<T>(
   thrown?: unknown,
 ): Promise<ActionResult<T>> {
   if (thrown !== undefined && !result.ok && OPERATIONAL.has(result.code))
-    console.error(`[action] ${name} failed for user ${caller?.user.id ?? "-"}: ${describeForLog(thrown)}`);
+    log.error(`action: ${name} failed: ${describeForLog(thrown)}`, {
+      userId: caller?.user.id,
+      clinicId: caller?.clinicId,
+    });
   return localizeResult(await requestTranslator(), result);
 }
 

@@ -12,6 +12,7 @@ import { revokedClinicKey } from "@/lib/alerts/detect/clinic-key";
 import { brokenConnections } from "@/lib/alerts/detect/connections";
 import { missedEvents } from "@/lib/alerts/detect/missed-events";
 import { assessDeliveries, recentAttempts, WEBHOOK_ALERT_KEY } from "@/lib/alerts/detect/webhooks";
+import { log } from "@/lib/log/logger";
 
 export interface AlertCheckDeps {
   db: PrismaClient;
@@ -30,10 +31,9 @@ async function webhookDeliveries(deps: AlertCheckDeps, clinicId: string): Promis
     const finding = assessDeliveries(await recentAttempts(feed, clinicId));
     return { owns: (key) => key === WEBHOOK_ALERT_KEY, findings: finding ? [finding] : [] };
   } catch (error) {
-    console.error(
-      `[alerts] clinic ${clinicId}: the delivery log could not be read:`,
-      error instanceof Error ? error.name : typeof error,
-    );
+    log.error(`alerts: the delivery log could not be read: ${error instanceof Error ? error.name : typeof error}`, {
+      clinicId,
+    });
     return null;
   }
 }

@@ -6,10 +6,11 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getConfig } from "@/lib/config";
 import { QUEUES } from "@/lib/jobs/queues";
 import { applyAuditRetention } from "@/lib/audit/retention";
+import { log } from "@/lib/log/logger";
 
 export async function registerAuditJobs(boss: PgBoss, db: PrismaClient): Promise<void> {
   await boss.work(QUEUES.auditRetention, async () => {
     const removed = await applyAuditRetention(db, getConfig().auditRetentionDays);
-    if (removed > 0) console.log(`[audit] removed ${removed} entries past the retention period`);
+    if (removed > 0) log.info("audit: removed entries past the retention period", { removed });
   });
 }

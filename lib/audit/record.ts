@@ -8,6 +8,7 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { AuditAction } from "@/lib/audit/actions";
 import { SYSTEM_ACTOR_LABEL } from "@/lib/audit/actions";
 import { entryHash, GENESIS_HASH, type HashedFields } from "@/lib/audit/hash";
+import { log } from "@/lib/log/logger";
 
 /** The advisory lock space of audit appends (its own first key, so no other lock of the app collides). */
 const AUDIT_LOCK_SPACE = 0x41554454; // "AUDT"
@@ -104,9 +105,8 @@ export async function recordAudit(input: AuditInput, client: PrismaClient = db):
   try {
     await appendAuditEntry(client, input);
   } catch (error) {
-    console.error(
-      `[audit] could not record ${input.action} for clinic ${input.clinicId}:`,
-      error instanceof Error ? error.name : typeof error,
-    );
+    log.error(`audit: could not record ${input.action}: ${error instanceof Error ? error.name : typeof error}`, {
+      clinicId: input.clinicId,
+    });
   }
 }

@@ -3,6 +3,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record";
+import { log } from "@/lib/log/logger";
 
 /** Never throws: signing in or out must not fail because the trail could not be written (that is logged). */
 export async function auditSession(userId: string, action: "auth.signed_in" | "auth.signed_out"): Promise<void> {
@@ -10,7 +11,7 @@ export async function auditSession(userId: string, action: "auth.signed_in" | "a
     .findUnique({ where: { id: userId }, select: { clinicId: true, isAdmin: true } })
     .catch(() => null);
   if (!user) {
-    console.error(`[audit] could not record ${action}: the user could not be read`);
+    log.error(`audit: could not record ${action}: the user could not be read`);
     return;
   }
   await recordAudit({

@@ -11,6 +11,7 @@ import { revokeOnSignOut } from "@/lib/auth/revoke";
 import { roleOf } from "@/lib/auth/roles";
 import { auditSession } from "@/lib/audit/sessions";
 import { endSession, isSessionLive, SESSION_ENDED, startSession } from "@/lib/auth/sessions";
+import { log } from "@/lib/log/logger";
 
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
@@ -30,8 +31,8 @@ function buildAuthOptions(): NextAuthOptions {
     pages: { signIn: "/signin", error: "/signin" },
     debug: false,
     logger: {
-      error: (code, metadata) => console.error(oneLine(`[auth] ${code}: ${describe(metadata)}`)),
-      warn: (code) => console.warn(oneLine(`[auth] ${code}`)),
+      error: (code, metadata) => log.error(oneLine(`auth: ${code}: ${describe(metadata)}`)),
+      warn: (code) => log.warn(oneLine(`auth: ${code}`)),
       debug: () => {},
     },
     callbacks: {
@@ -68,7 +69,7 @@ function buildAuthOptions(): NextAuthOptions {
         if (token.sid) await endSession(token.sid, SESSION_ENDED.signedOut);
         // Sign-out must not fail because the platform is down; the row is marked revoked regardless.
         await revokeOnSignOut(token.uid, config.authMode).catch((error: unknown) =>
-          console.error(`[auth] revoke on sign-out failed: ${describe({ error })}`),
+          log.error(`auth: revoke on sign-out failed: ${describe({ error })}`),
         );
       },
     },

@@ -14,6 +14,7 @@ import { completeSignIn, type SignedInUser } from "@/lib/auth/sign-in";
 import { claimState } from "@/lib/auth/state-use";
 import { readPlatformPeople, type DirectoryEntry, type PeopleSource } from "@/lib/people/directory";
 import { observePlatformBody } from "@/lib/drift/endpoints";
+import { log } from "@/lib/log/logger";
 
 export const PROVIDER_ID = "clinic";
 
@@ -59,7 +60,7 @@ async function peopleAtSignIn(client: PeopleSource): Promise<DirectoryEntry[] | 
   try {
     return await readPlatformPeople(client);
   } catch (error) {
-    console.warn(`[sign-in] the clinic's people could not be read: ${(error as Error).message}`);
+    log.warn("sign-in: the clinic's people could not be read", { err: error });
     return null;
   }
 }

@@ -11,6 +11,7 @@ import {
   type AttemptOutcome,
   type RetryPolicy,
 } from "@/lib/clinic-api/retry";
+import { observePlatformAttempt } from "@/lib/metrics/platform";
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -65,14 +66,17 @@ export function createTransport(options: TransportOptions): Send {
     const url = buildUrl(baseUrl, spec.path, spec.query);
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
-      const report = (extra: Partial<AttemptReport>) =>
-        options.onAttempt?.({
+      const report = (extra: Partial<AttemptReport>) => {
+        const attemptReport = {
           method: spec.method,
           path: spec.path,
           attempt,
           durationMs: Math.round(performance.now() - started),
           ...extra,
-        });
+        };
+        observePlatformAttempt(attemptReport, performance.now() - started);
+        options.onAttempt?.(attemptReport);
+      };
       await options.beforeAttempt?.();
       let outcome: AttemptOutcome;
       let failure: unknown;

@@ -7,6 +7,7 @@ import "server-only";
 import nodemailer from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import { getConfig } from "@/lib/config";
+import { log } from "@/lib/log/logger";
 
 export interface EmailMessage {
   to: string[];
@@ -40,7 +41,7 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
         return { sent: true };
       } catch (error) {
         const code = error instanceof Error && "code" in error ? String(error.code) : "";
-        console.error(`[email] not sent: ${error instanceof Error ? error.name : typeof error} ${code}`);
+        log.error(`email: not sent: ${error instanceof Error ? error.name : typeof error} ${code}`);
         return { sent: false, problem: problemOf(code) };
       }
     },

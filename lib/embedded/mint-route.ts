@@ -13,6 +13,7 @@ import { appOrigin, mintEmbedSession } from "@/lib/embedded/mint";
 import type { MintFailure } from "@/lib/embedded/session";
 import { recordAudit } from "@/lib/audit/record";
 import { PatientParamSchema } from "@/lib/embedded/session";
+import { log } from "@/lib/log/logger";
 
 const NO_STORE = { "Cache-Control": "no-store, max-age=0", Pragma: "no-cache" };
 
@@ -65,7 +66,7 @@ export async function handleMintRequest(request: Request): Promise<Response> {
         : error instanceof Error
           ? error.name
           : "unknown";
-    console.error(`[embedded] no session grant for user ${caller.user.id}: ${detail}`);
+    log.error(`embedded: no session grant: ${detail}`, { userId: caller.user.id });
     const failure = mintFailure(error, say);
     return reply(failure.status, failure.body);
   }

@@ -8,6 +8,7 @@ import { clientForUser } from "@/lib/auth/platform-client";
 import { summarizeEvent, type EventSummary } from "@/lib/events/summary";
 import { knownNames } from "@/lib/events/timeline/list";
 import { namePatients } from "@/lib/people/names";
+import { log } from "@/lib/log/logger";
 
 const DAY_MS = 86_400_000;
 export const RECENT_DAYS = 14;
@@ -73,7 +74,7 @@ export async function practitionerHome(user: { id: string; clinicId: string; pla
       updatedAt: p.updated_at,
     }));
   } catch (error) {
-    console.warn(`[home] the platform could not be read: ${(error as Error).name}`);
+    log.warn(`home: the platform could not be read: ${(error as Error).name}`);
   }
   return { newPatients, resources, activePlans } satisfies PractitionerHome;
 }

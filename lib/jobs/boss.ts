@@ -5,6 +5,8 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { requireDatabaseUrl } from "@/lib/database-url";
 import { ensureQueues } from "@/lib/jobs/queues";
+import { log } from "@/lib/log/logger";
+import { observeWork } from "@/lib/jobs/observed-work";
 
 const globalForBoss = globalThis as unknown as { clinicConnectBoss?: Promise<PgBoss> };
 
@@ -17,10 +19,16 @@ export async function createBoss(
   // pg-boss emits connection, maintenance and workers' fetch errors as events; unhandled they would
   // crash the process, and unlogged a worker that cannot fetch (a unique index refusing the move to
   // active, say) stalls its queue in silence.
-  boss.on("error", (error) => console.error(describeQueueError(error)));
+  boss.on("error", (error) => log.error(describeQueueError(error)));
+  observeWork(boss);
   await boss.start();
   await ensureQueues(boss);
   return boss;
+}
+
+/** This process's boss if one was made (shutdown stops it), without making one. */
+export function existingBoss(): Promise<PgBoss> | undefined {
+  return globalForBoss.clinicConnectBoss;
 }
 
 export function getBoss(): Promise<PgBoss> {
@@ -43,5 +51,5 @@ export function describeQueueError(error: unknown): string {
     typeof e.detail === "string" ? `detail ${e.detail}` : "",
   ].filter(Boolean);
   const message = typeof e.message === "string" ? e.message : String(error);
-  return `[jobs] ${message}${parts.length ? ` (${parts.join(", ")})` : ""}`.replace(/\p{Cc}/gu, " ");
+  return `jobs: ${message}${parts.length ? ` (${parts.join(", ")})` : ""}`.replace(/\p{Cc}/gu, " ");
 }

@@ -7,6 +7,7 @@ import { getKeyring } from "@/lib/auth/encryption-key";
 import { getConfig } from "@/lib/config";
 import { getBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
+import { processState } from "@/lib/health/process-state";
 
 const globalForWorker = globalThis as unknown as { clinicConnectWorker?: Promise<void> };
 
@@ -37,9 +38,13 @@ export function startJobWorker(): Promise<void> {
           })
         ).map((c) => c.clinicId),
     });
-  })().catch((error: unknown) => {
-    globalForWorker.clinicConnectWorker = undefined;
-    throw error;
-  });
+  })().then(
+    () => void (processState().worker = "running"),
+    (error: unknown) => {
+      processState().worker = "failed";
+      globalForWorker.clinicConnectWorker = undefined;
+      throw error;
+    },
+  );
   return globalForWorker.clinicConnectWorker;
 }

@@ -23,6 +23,7 @@ import { registerAlertJobs, requestAlertCheck } from "@/lib/alerts/jobs";
 import { registerAuditJobs } from "@/lib/audit/jobs";
 import type { PeopleSource } from "@/lib/people/directory";
 import { refreshClinicPeople } from "@/lib/people/refresh";
+import { log } from "@/lib/log/logger";
 
 export interface WorkerDeps {
   db: Db;
@@ -67,8 +68,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   if (keyring) {
     await boss.work(QUEUES.reseal, async () => {
       const { connections, clinicKeys } = await resealSecrets(db, keyring);
-      if (connections || clinicKeys)
-        console.log(`[jobs] sealed again with the current key: ${connections} connections, ${clinicKeys} clinic keys`);
+      if (connections || clinicKeys) log.info("jobs: sealed again with the current key", { connections, clinicKeys });
     });
   }
   await boss.work(QUEUES.reconcileAll, async () => {
@@ -138,16 +138,17 @@ function watchRuns(boss: PgBoss, db: Db): void {
       enqueueReconciliation(boss, { clinicId: run.clinicId, runId: run.id }),
     );
     for (const run of failed) {
-      console.error(`[reconcile] run ${run.id} of clinic ${run.clinicId} stopped with its process; starting a new one`);
+      log.error("reconcile: a run stopped with its process; starting a new one", {
+        runId: run.id,
+        clinicId: run.clinicId,
+      });
       await processClinicBacklog(db, run.clinicId); // what the dead process had stored but not processed
       await requestReconciliation(db, boss, run.clinicId, run.trigger);
     }
-    if (resent.length > 0) console.warn(`[reconcile] sent again the lost jobs of queued runs ${resent.join(", ")}`);
+    if (resent.length > 0) log.warn("reconcile: sent again the lost jobs of queued runs", { runs: resent });
   };
   const safely = () =>
-    pass().catch((error: unknown) =>
-      console.error(`[reconcile] looking for stopped runs failed: ${error instanceof Error ? error.message : error}`),
-    );
+    pass().catch((error: unknown) => log.error("reconcile: looking for stopped runs failed", { err: error }));
   void safely();
   const timer = setInterval(() => void safely(), WATCH_EVERY_MS);
   timer.unref();

@@ -10,6 +10,7 @@ import "server-only";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getConfig } from "@/lib/config";
 import { pool } from "@/lib/db-pool";
+import { log } from "@/lib/log/logger";
 
 /** Of the application's limit per window: one user, one clinic, one clinic's background work. */
 export const SHARES = { user: 0.1, clinic: 0.25, background: 0.1 } as const;
@@ -78,7 +79,7 @@ async function take(limiter: RateLimiterPostgres, key: string, level: QuotaLevel
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) throw new QuotaExceededError(level, rejection.msBeforeNext);
     // The database is the app's own trouble, not the platform's limit: the platform still guards itself.
-    console.error(`[quota] counting failed, request let through: ${describe(rejection)}`);
+    log.error(`quota: counting failed, request let through: ${describe(rejection)}`);
   }
 }
 

@@ -16,6 +16,7 @@ import { checkResourceFile, maxFileLabel } from "@/lib/resources/file-check";
 import { callerLocale, requestTranslator } from "@/lib/i18n/server";
 import { PlatformIdSchema, ResourceFieldsSchema, toCreateInput, toUpdateInput } from "@/lib/resources/fields";
 import { auditResource } from "@/lib/audit/resource-entry";
+import { log } from "@/lib/log/logger";
 
 /** The largest multipart body: one file at the limit plus its fields and boundaries. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_RESOURCE_FILE_BYTES + 256 * 1024;
@@ -123,7 +124,7 @@ export async function handleResourceUpload(request: Request, resourceId?: string
   } catch (error) {
     const answer = failureOf(error, RESOURCE_WORDING);
     if (answer.code === "error")
-      console.error("resource upload failed:", error instanceof Error ? error.name : "unknown");
+      log.error(`resources: upload failed: ${error instanceof Error ? error.name : "unknown"}`);
     return refuse(answer);
   }
 }

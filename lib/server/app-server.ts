@@ -15,6 +15,9 @@ import { refuseUnreadBody } from "@/lib/http/linger";
 import { serverActionRefusal } from "@/lib/server-action-guard";
 import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
+import { log } from "@/lib/log/logger";
+import { requestIdFrom, withLogContext } from "@/lib/log/context";
+import { closeWhenDraining } from "@/lib/server/shutdown";
 
 /** A delivery the server answers itself: a POST to the webhook path, with or without a query. */
 export function isWebhookDelivery(method: string | undefined, url: string | undefined): boolean {
@@ -100,6 +103,13 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {
+    // Every line written while this request is served carries its id; the caller sees it too.
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    res.setHeader("x-request-id", requestId);
+    withLogContext({ requestId }, () => serve(req, res));
+  });
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    closeWhenDraining(res);
     limitBodyIdle(req, res);
     if (isWebhookDelivery(req.method, req.url)) return void serveNodeWebhook(req, res);
     const refusal = req.headers["next-action"] === undefined ? null : serverActionRefusal(headersOf(req));
@@ -114,10 +124,10 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     const elsewhere = configuredHostOf(req);
     if (elsewhere) return void res.writeHead(307, { Location: elsewhere.href, "Cache-Control": "no-store" }).end();
     handle(req, res).catch((error: unknown) => {
-      console.error("[app] request failed:", error instanceof Error ? error.message : error);
+      log.error("app: request failed", { err: error });
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal error");
     });
-  });
+  };
   // Slow clients are cut: headers must arrive within seconds, a whole request within a couple of
   // minutes (an 11 MB upload on a slow line), and a body must not stall (limitBodyIdle).
   server.headersTimeout = HEADERS_TIMEOUT_MS;

@@ -6,6 +6,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startAppServer } from "@/lib/server/app-server";
+import { log } from "@/lib/log/logger";
+import { shutDown, shutdownTimeoutMs } from "@/lib/server/shutdown";
+import { existingBoss } from "@/lib/jobs/boss";
 
 const { values } = parseArgs({
   options: { port: { type: "string" }, hostname: { type: "string" }, dir: { type: "string" } },
@@ -18,18 +21,28 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const dir = path.resolve(values.dir ?? process.cwd());
 
 const app = await startAppServer({ dir, port, hostname: values.hostname }).catch((error: unknown) => {
-  console.error(`[app] Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  log.fatal("app: could not start", { err: error });
   process.exit(1);
 });
-console.log(`[app] Ready on http://${values.hostname ?? "localhost"}:${app.port}`);
+log.info(`app: ready on http://${values.hostname ?? "localhost"}:${app.port}`, { port: app.port });
 
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  // Finish the requests in flight (a webhook being stored), then go; never wait forever.
-  setTimeout(() => process.exit(0), 3_000).unref();
-  void app.close().then(() => process.exit(0));
+  // In-flight requests and current jobs finish, within SHUTDOWN_TIMEOUT_MS (lib/server/shutdown.ts).
+  void shutDown({
+    server: app.server,
+    timeoutMs: shutdownTimeoutMs(),
+    stopJobs: async (timeoutMs) => {
+      const boss = await existingBoss()?.catch(() => undefined);
+      await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
+    },
+    closeDatabase: async () => {
+      const shared = globalThis as unknown as { clinicConnectPool?: { end(): Promise<void> } };
+      await shared.clinicConnectPool?.end();
+    },
+  }).then((clean) => process.exit(clean ? 0 : 1));
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

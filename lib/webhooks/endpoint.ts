@@ -13,20 +13,28 @@ import { createDeliveryStore, type StoreDelivery } from "@/lib/webhooks/delivery
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@/lib/webhooks/handler";
 import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { refuseUnreadBody } from "@/lib/http/linger";
+import { log } from "@/lib/log/logger";
+import { countWebhookAnswer, countWebhookRefusal, countWebhookStored } from "@/lib/metrics/webhooks";
 
-const log = (message: string, details?: Record<string, unknown>) =>
-  console.warn(`[webhooks] ${message}`, details ?? {});
+const warn = (message: string, details?: Record<string, unknown>) => {
+  if (message === "webhook refused") countWebhookRefusal(details?.reason);
+  log.warn(`webhooks: ${message}`, details);
+};
 
 // One per module copy (so one or two per process): the platform waits about 2 s for the answer, so
 // the queue is never on its path.
 const enqueueProcessing = createBatchingEnqueuer({
   send: (ids) => getBoss().then((boss) => enqueueEventProcessing(boss, ids)),
-  log,
+  log: warn,
 });
 
 // One per module copy too, made on the first delivery (the pool is made on first use).
 let deliveryStore: StoreDelivery | undefined;
-const storeDelivery: StoreDelivery = (delivery) => (deliveryStore ??= createDeliveryStore(pool()))(delivery);
+const storeDelivery: StoreDelivery = async (delivery) => {
+  const stored = await (deliveryStore ??= createDeliveryStore(pool()))(delivery);
+  countWebhookStored(stored.inserted);
+  return stored;
+};
 
 const TOO_LARGE: WebhookResponse = { status: 413, body: { error: "payload too large" } };
 
@@ -39,14 +47,19 @@ function answer(rawBody: string, signatureHeader: string | null): Promise<Webhoo
       secrets: [config.webhookSecret, ...(config.webhookSecretPrevious ? [config.webhookSecretPrevious] : [])],
       challenge: config.webhookChallenge,
       enqueueProcessing: async (ids) => enqueueProcessing(ids),
-      log,
+      log: warn,
     },
   );
 }
 
 export async function receiveWebhook(request: Request): Promise<WebhookResponse> {
+  const startedAt = performance.now();
   const rawBody = await readTextCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
-  return rawBody === null ? TOO_LARGE : answer(rawBody, request.headers.get(getConfig().headerNames.signature));
+  const response = await (rawBody === null
+    ? TOO_LARGE
+    : answer(rawBody, request.headers.get(getConfig().headerNames.signature)));
+  countWebhookAnswer(response.status, startedAt);
+  return response;
 }
 
 /** Rejects only when the client went away before its body ended (there is nobody to answer). */
@@ -60,16 +73,18 @@ async function receiveNodeWebhook(request: IncomingMessage): Promise<WebhookResp
 
 /** Reads, handles and answers a delivery on Node.js's own request and response (never throws). */
 export async function serveNodeWebhook(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const startedAt = performance.now();
   let answer: WebhookResponse;
   try {
     answer = await receiveNodeWebhook(req);
   } catch (error) {
     // The client left mid-body (nobody to answer), or a fault of ours: the reason goes to the log only.
     if (req.destroyed || res.destroyed) return;
-    console.error("[webhooks] delivery failed:", error instanceof Error ? error.message : error);
+    log.error("webhooks: delivery failed", { err: error });
     answer = { status: 500, body: { error: "internal error" } };
   }
   if (res.destroyed) return;
+  countWebhookAnswer(answer.status, startedAt);
   const text = JSON.stringify(answer.body);
   const headers: OutgoingHttpHeaders = {
     "content-type": "application/json",

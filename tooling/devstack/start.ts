@@ -81,6 +81,8 @@ async function main(): Promise<void> {
       NEXTAUTH_URL: config.appUrl,
       NEXTAUTH_SECRET: config.nextAuthSecret ?? localSecret(dataDir, "nextauth.secret"),
       NEXT_TELEMETRY_DISABLED: "1",
+      // Readable lines in a terminal; production defaults to JSON lines (lib/log/logger.ts).
+      LOG_FORMAT: process.env.LOG_FORMAT ?? "pretty",
     };
     const startsSandbox = !process.env.CLINIC_API_BASE_URL;
     if (startsSandbox) {

@@ -16,6 +16,8 @@ export const E2E_ENV = {
   APP_URL: `http://localhost:${E2E_APP_PORT}`,
   NEXTAUTH_URL: `http://localhost:${E2E_APP_PORT}`,
   CLINIC_API_BASE_URL: `http://127.0.0.1:${E2E_SANDBOX_PORT}`,
+  // Several apps run at once: none opens the metrics port (9464 by default), so none collides.
+  METRICS_PORT: "0",
 } as const;
 
 export interface ExtraApp {

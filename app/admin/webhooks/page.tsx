@@ -18,6 +18,7 @@ import { ErrorState } from "@/components/ui/states";
 import { PAIRS_GRID } from "@/components/ui/pairs";
 import { Panel } from "@/components/ui/panel";
 import { adminSectionMetadata } from "@/lib/admin/section-metadata";
+import { log } from "@/lib/log/logger";
 
 export const generateMetadata = adminSectionMetadata("webhooks");
 export const dynamic = "force-dynamic";
@@ -27,7 +28,7 @@ const settle = <T,>(work: Promise<T>) =>
     (value) => ({ ok: true as const, value }),
     (error: unknown) => {
       const failure = failureOf(error);
-      if (failure.code === "error") console.error(`[admin] a webhooks read failed: ${describeForLog(error)}`);
+      if (failure.code === "error") log.error(`admin: a webhooks read failed: ${describeForLog(error)}`);
       return { ok: false as const, error: failure };
     },
   );

@@ -8,6 +8,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import type { Db, DbTx } from "@/lib/events/store";
+import { log } from "@/lib/log/logger";
 
 /** How often a running run says it is alive. */
 export const HEARTBEAT_MS = 10_000;
@@ -54,11 +55,7 @@ export function startHeartbeat(db: Db, runId: string): () => void {
   const timer = setInterval(() => {
     db.reconciliationRun
       .updateMany({ where: { id: runId, status: "running" }, data: { heartbeatAt: new Date() } })
-      .catch((error: unknown) =>
-        console.error(
-          `[reconcile] heartbeat of run ${runId} failed: ${error instanceof Error ? error.message : error}`,
-        ),
-      );
+      .catch((error: unknown) => log.error("reconcile: heartbeat failed", { runId, err: error }));
   }, HEARTBEAT_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -27,6 +27,7 @@ import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconc
 import { completePage, RETRIEVALS_IN_FLIGHT, slots, type Slots } from "@/lib/events/reconcile/retrieve";
 import { readAhead, walkPages } from "@/lib/clinic-api/pagination";
 import { QuotaExceededError } from "@/lib/quota/platform-quota";
+import { log } from "@/lib/log/logger";
 
 /**
  * A failed run's error as the admin pages show it: a catalog key for the app's own words (said in
@@ -98,10 +99,7 @@ export async function reconcileClinic(
     return counters;
   } catch (error) {
     const message = runErrorText(error);
-    console.error(
-      `[reconcile] clinic ${clinicId} run ${runId} failed:`,
-      error instanceof Error ? `${error.name}: ${error.message}` : error,
-    );
+    log.error("reconcile: run failed", { clinicId, runId, err: error });
     await db.reconciliationRun.update({
       where: { id: runId },
       data: { ...counters, status: "failed", finishedAt: new Date(), error: message },
