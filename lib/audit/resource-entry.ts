@@ -17,11 +17,14 @@ export function resourceDetails(resource: ResourceRecord): Record<string, unknow
     category: resource.category,
     treatmentPlanId: resource.treatment_plan_id,
     saveToLibrary: resource.save_to_library,
-    file: {
-      name: resource.attachment.file_name,
-      contentType: resource.attachment.content_type,
-      bytes: resource.attachment.byte_size,
-    },
+    // The file's details where the platform gave them (the documented record has none).
+    file: resource.attachment
+      ? {
+          name: resource.attachment.file_name,
+          contentType: resource.attachment.content_type,
+          bytes: resource.attachment.byte_size,
+        }
+      : undefined,
   };
 }
 

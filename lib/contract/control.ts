@@ -58,8 +58,16 @@ export const AccountRequestSchema = z
     patch_version: PatchVersionSchema.optional(),
     /** false: the people lists (a sandbox extension) answer 404, as a platform without them would. */
     people_lists: z.boolean().optional(),
+    /**
+     * true: records carry only the fields the platform's documentation shows, single records come
+     * bare, and paths neither the spec nor the documentation shows answer 404.
+     */
+    documented_records: z.boolean().optional(),
   })
-  .refine((v) => v.patch_version !== undefined || v.people_lists !== undefined, "give patch_version or people_lists");
+  .refine(
+    (v) => v.patch_version !== undefined || v.people_lists !== undefined || v.documented_records !== undefined,
+    "give patch_version, people_lists or documented_records",
+  );
 export const RateLimitRequestSchema = z.strictObject({
   limit: z.number().int().min(1).max(1_000_000),
   window_seconds: z.number().int().min(1).max(86_400).optional(),

@@ -41,7 +41,7 @@ export class SandboxState {
   eventsById = new Map<string, T.EventRow>();
   deliveries: T.DeliveryRow[] = [];
   webhookEndpoint: T.WebhookEndpointRow | null = null;
-  account: T.AccountRow = { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true };
+  account: T.AccountRow = { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true, documentedRecords: false };
   faults: Faults = noFaults();
   stats: Stats = emptyStats();
   timeScale = 1;
@@ -95,7 +95,7 @@ export class SandboxState {
     this.events = [];
     this.deliveries = [];
     this.webhookEndpoint = null;
-    this.account = { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true };
+    this.account = { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true, documentedRecords: false };
     this.faults = noFaults();
     this.stats = emptyStats();
     this.timeScale = 1;

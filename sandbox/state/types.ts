@@ -207,4 +207,6 @@ export interface AccountRow {
   patchVersion: PatchVersion;
   /** Whether the people lists (extension) exist; false answers them 404. */
   peopleLists: boolean;
+  /** Records with only their documented fields, single records bare, undocumented paths 404 (api/documented.ts). */
+  documentedRecords: boolean;
 }
