@@ -41,6 +41,9 @@ export function auditResource(
     actorUserId: caller.user.id,
     action,
     target: { type: "resource", id: resourceId },
-    details: resource ? resourceDetails(resource) : { practitionerId },
+    // The record may not name its owner (the documented one does not): the practitioner acted for does.
+    details: resource
+      ? { ...resourceDetails(resource), practitionerId: resource.practitioner_id ?? practitionerId }
+      : { practitionerId },
   });
 }
