@@ -55,7 +55,12 @@ test("patients, the home page and the plan field work without undocumented field
   await sandboxControl(page, "account", { documented_records: true });
 
   await page.goto("/patients");
-  await expect(page.locator("tr[data-patient-id]").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Patients" })
+      .getByRole("link", { name: /^Open treatment plans for / })
+      .first(),
+  ).toBeVisible();
   await noUndefined(page);
 
   await page.goto("/");
