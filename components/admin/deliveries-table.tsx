@@ -8,6 +8,7 @@ import { DataTable, type Column, type ColumnSort } from "@/components/ui/data-ta
 import { deliveryFiltersHref, type DeliveryFilters } from "@/lib/admin/delivery-filter-values";
 import { When } from "@/components/ui/when";
 import { deliveryProblem } from "@/lib/admin/delivery-problem";
+import { WEBHOOK_MAX_ATTEMPTS } from "@/lib/contract/webhooks";
 
 type SortKey = DeliveryFilters["sort"];
 /** A column's first order when chosen: the latest attempts first, event ids A to Z. */
@@ -34,7 +35,11 @@ const columns = (filters: DeliveryFilters, t: Say, say: Say): Column<DeliveryRow
     cell: (d) => <When iso={d.attempted_at} />,
     sort: sortBy(filters, "attempted_at"),
   },
-  { key: "attempt", header: t("attempt"), cell: (d) => t("attemptOf", { attempt: d.attempt, max: 6 }) },
+  {
+    key: "attempt",
+    header: t("attempt"),
+    cell: (d) => (d.attempt == null ? "—" : t("attemptOf", { attempt: d.attempt, max: WEBHOOK_MAX_ATTEMPTS })),
+  },
   {
     key: "outcome",
     header: t("outcome"),
@@ -49,7 +54,7 @@ const columns = (filters: DeliveryFilters, t: Say, say: Say): Column<DeliveryRow
     ),
   },
   { key: "http", header: t("http"), cell: (d) => d.status_code ?? "—" },
-  { key: "took", header: t("took"), cell: (d) => t("ms", { ms: d.duration_ms }) },
+  { key: "took", header: t("took"), cell: (d) => (d.duration_ms == null ? "—" : t("ms", { ms: d.duration_ms })) },
   { key: "next-attempt", header: t("nextAttempt"), cell: (d) => <When iso={d.next_attempt_at} empty={t("none")} /> },
 ];
 
@@ -79,7 +84,7 @@ export function DeliveriesTable({ rows, filters }: { rows: DeliveryRow[]; filter
       label={t("label")}
       columns={columns(filters, t, say)}
       rows={rows}
-      rowKey={(d) => d.id}
+      rowKey={(d) => d.id ?? `${d.event_id} ${d.attempted_at}`}
       rowProps={(d) => ({ "data-delivery-event": d.event_id, "data-attempted-at": d.attempted_at })}
     />
   );

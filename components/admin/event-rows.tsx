@@ -13,17 +13,20 @@ export interface StoredEventRow {
 }
 
 /** An event as a row's title: its type, and its id below. */
-export function EventLabel({ type, id }: { type: string; id: string }) {
+export function EventLabel({ type, id }: { type: string | null | undefined; id: string }) {
   return (
     <>
-      <code>{type}</code>
+      {type && <code>{type}</code>}
       <span className="block font-mono text-xs text-slate-500">{id}</span>
     </>
   );
 }
 
 /** The title column of a table of events, whatever the row calls its type and id. */
-export function eventColumn<Row>(label: (row: Row) => { type: string; id: string }, say: Say): Column<Row> {
+export function eventColumn<Row>(
+  label: (row: Row) => { type: string | null | undefined; id: string },
+  say: Say,
+): Column<Row> {
   return {
     key: "event",
     header: say("admin.events.event"),

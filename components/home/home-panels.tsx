@@ -70,6 +70,11 @@ export function EventLines({ events, empty }: { events: HomeEvent[]; empty: stri
 
 export function PractitionerPanels({ home }: { home: PractitionerHome }) {
   const t = useTranslations("home.practitioner");
+  // What the plan's record tells: the patient by name, else by id, else the plan by id; its product count if given.
+  const planLine = (p: NonNullable<PractitionerHome["activePlans"]>[number]) => {
+    const patient = p.patient ?? (p.patientId ? t("patientById", { id: p.patientId }) : t("planById", { id: p.id }));
+    return p.products === null ? patient : t("plan", { patient, products: p.products });
+  };
   return (
     <>
       <HomePanel title={t("resources")} href="/resources" linkLabel={t("openLibrary")}>
@@ -82,9 +87,11 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
             {home.resources.map((r) => (
               <li key={r.id} className="flex justify-between gap-3">
                 <span>{r.name}</span>
-                <span className="text-xs text-slate-500">
-                  <When iso={r.updatedAt} />
-                </span>
+                {r.updatedAt && (
+                  <span className="text-xs text-slate-500">
+                    <When iso={r.updatedAt} />
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -102,12 +109,14 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
           <ul className="space-y-1">
             {home.activePlans.map((p) => (
               <li key={p.id} className="flex flex-wrap justify-between gap-x-3">
-                <Link href={plansHref(p.patientId)} className="hover:underline">
-                  {t("plan", { patient: p.patient, products: p.products })}
+                <Link href={p.patientId ? plansHref(p.patientId) : "/embedded"} className="hover:underline">
+                  {planLine(p)}
                 </Link>
-                <span className="text-xs text-slate-500">
-                  {t.rich("changed", { when: () => <When iso={p.updatedAt} /> })}
-                </span>
+                {p.updatedAt && (
+                  <span className="text-xs text-slate-500">
+                    {t.rich("changed", { when: () => <When iso={p.updatedAt} /> })}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

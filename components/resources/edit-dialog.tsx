@@ -10,6 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RequestId } from "@/components/ui/states";
+import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract/resource-values";
 import type { ResourceRecord } from "@/lib/contract";
 import { checkResourceFile, DROPZONE_ACCEPT, maxFileLabel } from "@/lib/resources/file-check";
 import { checkResourceFields, type ResourceEdit } from "@/lib/resources/field-rules";
@@ -30,12 +31,17 @@ interface Props {
 
 const ACCEPT = Object.values(DROPZONE_ACCEPT).flat().join(",");
 
+/** A type or category the form does not offer (the platform may add some) starts unchosen. */
+const offered = <T extends string>(list: readonly T[], value: string | null): T | "" =>
+  list.find((v) => v === value) ?? "";
+
 const fieldsOf = (r: ResourceRecord): ResourceEdit => ({
   name: r.name,
-  type: r.type ?? "",
-  category: r.category ?? "",
+  type: offered(RESOURCE_TYPES, r.type),
+  category: offered(RESOURCE_CATEGORIES, r.category),
   treatment_plan_id: r.treatment_plan_id ?? "",
-  save_to_library: r.save_to_library ? "true" : "false",
+  // Not documented on the record: one the practitioner's library lists is taken as saved to it.
+  save_to_library: r.save_to_library === false ? "false" : "true",
 });
 
 export function EditDialog({ resource, practitionerId, plans, onSave, onClose }: Props) {
@@ -103,7 +109,11 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
         <ResourceFieldset value={fields} onChange={setFields} errors={failure?.errors} plans={plans} disabled={busy} />
         <Field
           label={t("replace")}
-          hint={t("replaceHint", { file: resource.attachment.file_name, limit: maxFileLabel(locale) })}
+          hint={
+            resource.attachment?.file_name
+              ? t("replaceHint", { file: resource.attachment.file_name, limit: maxFileLabel(locale) })
+              : t("replaceHintNoName", { limit: maxFileLabel(locale) })
+          }
           errors={failure?.errors.file}
         >
           {(p) => (

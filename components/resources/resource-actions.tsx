@@ -15,7 +15,9 @@ export interface ResourceActions {
   loadResources(query: ResourceListQuery): Promise<ActionResult<ListPage<ResourceRecord>>>;
   loadServiceResources(query: ResourceListQuery): Promise<ActionResult<ListPage<ServiceResourceRecord>>>;
   loadPractitioners(): Promise<ActionResult<PractitionerOption[]>>;
-  loadTreatmentPlans(input: { practitionerId: string | undefined }): Promise<ActionResult<TreatmentPlanOption[]>>;
+  loadTreatmentPlans(input: {
+    practitionerId: string | undefined;
+  }): Promise<ActionResult<TreatmentPlanOption[] | null>>;
   updateResourceDetails(input: ResourceTarget & ResourceEdit): Promise<ActionResult<ResourceRecord>>;
   deleteResource(input: ResourceTarget): Promise<ActionResult<{ id: string }>>;
 }

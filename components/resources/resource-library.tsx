@@ -28,12 +28,12 @@ interface Props {
 }
 
 function Library({ requestedId, practitionerId }: { requestedId: string | undefined; practitionerId: string }) {
-  // The plan list is a sandbox extension; without it the forms take a typed plan id.
-  const plans = useTreatmentPlans(requestedId);
+  // The plan list is not a documented path: where it answers 404 (null) or fails, the forms take a typed plan id.
+  const plans = useTreatmentPlans(requestedId).data ?? undefined;
   return (
     <div className="space-y-8">
-      <LibraryList requestedId={requestedId} practitionerId={practitionerId} plans={plans.data} />
-      <UploadPanel practitionerId={requestedId} plans={plans.data} />
+      <LibraryList requestedId={requestedId} practitionerId={practitionerId} plans={plans} />
+      <UploadPanel practitionerId={requestedId} plans={plans} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import type { ResourceRecord } from "@/lib/contract";
-import { formatBytes } from "@/lib/resources/file-check";
+import { categoryLabel, fileFacts, isOwnResource, typeLabel } from "@/lib/resources/record-view";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { NameWithId } from "@/components/ui/id-text";
 
@@ -23,7 +23,11 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete, pla
   const say = useTranslations();
   const locale = useLocale();
   const planLabel = (id: string) => plans?.find((p) => p.id === id)?.label ?? null;
-  const own = (r: ResourceRecord) => r.practitioner_id === practitionerId;
+  const own = (r: ResourceRecord) => isOwnResource(r, practitionerId);
+  const fileCell = (r: ResourceRecord) => {
+    const { name, size } = fileFacts(r, locale);
+    return name && size ? t("fileCell", { name, size }) : (name ?? size ?? "—");
+  };
   const columns: Column<ResourceRecord>[] = [
     {
       key: "name",
@@ -33,7 +37,7 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete, pla
       cell: (r) => (
         <>
           <a
-            href={r.attachment.url}
+            href={r.attachment_url}
             target="_blank"
             rel="noreferrer"
             className="text-brand-700 underline-offset-2 hover:underline"
@@ -48,24 +52,24 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete, pla
         </>
       ),
     },
-    { key: "type", header: t("type"), cell: (r) => (r.type ? say(`resources.types.${r.type}`) : "—") },
-    {
-      key: "category",
-      header: t("category"),
-      cell: (r) => (r.category ? say(`resources.categories.${r.category}`) : "—"),
-    },
+    { key: "type", header: t("type"), cell: (r) => typeLabel(r, say) ?? "—" },
+    { key: "category", header: t("category"), cell: (r) => categoryLabel(r, say) ?? "—" },
     {
       key: "treatment-plan",
       header: t("plan"),
       cell: (r) =>
         r.treatment_plan_id ? <NameWithId name={planLabel(r.treatment_plan_id)} id={r.treatment_plan_id} /> : "—",
     },
-    { key: "in-library", header: t("inLibrary"), cell: (r) => (r.save_to_library ? t("yes") : t("no")) },
+    {
+      key: "in-library",
+      header: t("inLibrary"),
+      cell: (r) => (r.save_to_library == null ? "—" : r.save_to_library ? t("yes") : t("no")),
+    },
     {
       key: "file",
       header: t("file"),
       className: "text-xs text-slate-600",
-      cell: (r) => t("fileCell", { name: r.attachment.file_name, size: formatBytes(r.attachment.byte_size, locale) }),
+      cell: fileCell,
     },
     {
       key: "actions",

@@ -73,6 +73,13 @@ async function clientWithKey(actor: Actor, clinicKey: string | undefined) {
   });
 }
 
+/**
+ * Whether the platform reports the integration activated: the sandbox says so in words
+ * (`integration_status`), the documented record by a time (`integration_activated_at`).
+ */
+export const integrationActivated = (clinic: Clinic): boolean =>
+  clinic.integration_status ? clinic.integration_status === "activated" : Boolean(clinic.integration_activated_at);
+
 /** Tries the key at the platform (activating it when new), then stores it sealed. Throws platform errors. */
 export async function saveClinicKey(actor: Actor, clinicKey: string): Promise<Clinic> {
   const setAt = new Date();

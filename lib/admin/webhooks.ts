@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { clientForUser, type Actor } from "@/lib/auth";
 import { walkPages } from "@/lib/clinic-api/pagination";
 import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
-import type { PaginationMeta, WebhookDelivery } from "@/lib/contract";
+import { deliveryOfClinic, type PaginationMeta, type WebhookDelivery } from "@/lib/contract";
 import { addDays } from "@/lib/events/timeline/period";
 import { chartWindow, countDeliveriesPerDay, type DeliveryChart } from "@/lib/admin/delivery-chart";
 import { deliveryQuery, type DeliveryFilters } from "@/lib/admin/delivery-filters";
@@ -32,7 +32,7 @@ export async function loadDeliveries(
   const { filter, page } = deliveryQuery(filters);
   const result = await (await clientForUser(actor.userId)).listDeliveries(filter, page);
   const rows = result.items
-    .filter((d) => d.clinic_id === actor.clinicId)
+    .filter((d) => deliveryOfClinic(d, actor.clinicId))
     .map(
       ({
         id,
@@ -88,7 +88,7 @@ export async function loadDeliveryChart(
     { maxPages: CHART_MAX_PAGES },
   );
   for await (const page of pages) {
-    attempts.push(...page.items.filter((d) => d.clinic_id === actor.clinicId));
+    attempts.push(...page.items.filter((d) => deliveryOfClinic(d, actor.clinicId)));
     truncated = page.truncated;
   }
   return { from: window.from, to: window.to, days: countDeliveriesPerDay(attempts, window), truncated };

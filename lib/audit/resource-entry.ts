@@ -17,11 +17,14 @@ export function resourceDetails(resource: ResourceRecord): Record<string, unknow
     category: resource.category,
     treatmentPlanId: resource.treatment_plan_id,
     saveToLibrary: resource.save_to_library,
-    file: {
-      name: resource.attachment.file_name,
-      contentType: resource.attachment.content_type,
-      bytes: resource.attachment.byte_size,
-    },
+    // The file's details where the platform gave them (the documented record has none).
+    file: resource.attachment
+      ? {
+          name: resource.attachment.file_name,
+          contentType: resource.attachment.content_type,
+          bytes: resource.attachment.byte_size,
+        }
+      : undefined,
   };
 }
 
@@ -38,6 +41,9 @@ export function auditResource(
     actorUserId: caller.user.id,
     action,
     target: { type: "resource", id: resourceId },
-    details: resource ? resourceDetails(resource) : { practitionerId },
+    // The record may not name its owner (the documented one does not): the practitioner acted for does.
+    details: resource
+      ? { ...resourceDetails(resource), practitionerId: resource.practitioner_id ?? practitionerId }
+      : { practitionerId },
   });
 }

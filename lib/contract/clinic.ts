@@ -1,48 +1,79 @@
-// Clinic, patient, treatment plan, product, order and lab order records. The spec does not show
-// their fields; these are the sandbox's design, kept small. Event `data` carries these records.
+// Clinic, people, patient, treatment plan, product, order and lab order records. The spec does not
+// show their fields. What the platform's documentation shows is required at most; the rest is
+// optional and unknown keys are kept (docs/platform-api.md marks each field). Event `data` carries
+// the product, order and lab order records.
 import { z } from "zod";
-import { TimestampSchema } from "./common";
+import { TimestampSchema, wrappedOrBare } from "./common";
 
 export const INTEGRATION_STATUSES = ["not_activated", "activated", "revoked"] as const;
 
-/** `GET /api/clinic` → `{"clinic":{"id","name","integration_id"}}`. */
-export const ClinicSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  integration_id: z.string().nullable(),
-  /** Sandbox extension: where the integration stands with respect to the clinic key. */
-  integration_status: z.enum(INTEGRATION_STATUSES).optional(),
-});
+/**
+ * The clinic of the clinic key (`GET /api/clinic`). The spec says only that it gives the clinic's and
+ * the integration's ids; the documentation shows the fields below. Only `id` and `name` are required
+ * (the app keys and names the clinic by them); `clinic_id` is taken for `id` where `id` is absent.
+ */
+export const ClinicSchema = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && (value as { id?: unknown }).id == null && "clinic_id" in value
+      ? { ...value, id: (value as { clinic_id: unknown }).clinic_id }
+      : value,
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    integration_id: z.string().nullable().optional(),
+    integration_activated_at: TimestampSchema.nullable().optional(),
+    patient_count: z.number().nullable().optional(),
+    practitioner_count: z.number().nullable().optional(),
+    /** Shown as a number in the documentation; a string is kept too (a percentage may come either way). */
+    discount: z.union([z.number(), z.string()]).nullable().optional(),
+    dispensary_url: z.string().nullable().optional(),
+    margin_type: z.string().nullable().optional(),
+    /** Sandbox extension: where the integration stands with respect to the clinic key. */
+    integration_status: z.enum(INTEGRATION_STATUSES).optional(),
+  }),
+);
 export type Clinic = z.infer<typeof ClinicSchema>;
-export const ClinicResponseSchema = z.object({ clinic: ClinicSchema });
+/** The clinic under `clinic` (the sandbox) or bare: the documentation does not show a wrapper. */
+export const ClinicResponseSchema = wrappedOrBare("clinic", ClinicSchema);
 
 /**
- * Sandbox extension (the spec does not show the clinic's people): a practitioner or staff member of
- * the clinic, as `GET /api/clinic/practitioners` and `GET /api/clinic/staff` list them. Staff carry
- * their clinic role as the platform names it ("Clinic admin", "Front desk", "Office manager"…).
+ * A practitioner or staff member of the clinic, as `GET /api/clinic/practitioners` (a sandbox
+ * extension) and `GET /api/clinic/staff` (documented, fields not shown) list them. Only `id` is
+ * required. Staff carry their clinic role as the platform names it ("Clinic admin", "Front desk"…).
  */
-export const PractitionerSchema = z.object({
+export const PractitionerSchema = z.looseObject({
   id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string().nullable(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
 });
 export type Practitioner = z.infer<typeof PractitionerSchema>;
-export const StaffMemberSchema = PractitionerSchema.extend({ role: z.string() });
+export const StaffMemberSchema = PractitionerSchema.extend({ role: z.string().nullable().optional() });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 /** The staff role that makes someone an admin of the clinic on the platform. */
 export const CLINIC_ADMIN_ROLE = "Clinic admin";
 
-export const PatientSchema = z.object({
+/**
+ * Patient record. Documented (the patient webhooks' record): id, first_name, last_name, email,
+ * date_of_birth, gender, discount, total_discount, mobile_number, text_message_notification. The app
+ * requires the id and the name; everything else is optional, the sandbox's own fields too.
+ */
+export const PatientSchema = z.looseObject({
   id: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  email: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
-  practitioner_id: z.string().nullable(),
-  emancipated_at: TimestampSchema.nullable(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  email: z.string().nullable().optional(),
+  date_of_birth: z.string().nullable().optional(),
+  gender: z.string().nullable().optional(),
+  discount: z.union([z.number(), z.string()]).nullable().optional(),
+  total_discount: z.union([z.number(), z.string()]).nullable().optional(),
+  mobile_number: z.string().nullable().optional(),
+  text_message_notification: z.boolean().nullable().optional(),
+  /** Sandbox: the patient's practitioner, timestamps. */
+  practitioner_id: z.string().nullable().optional(),
+  emancipated_at: TimestampSchema.nullable().optional(),
+  created_at: TimestampSchema.nullable().optional(),
+  updated_at: TimestampSchema.nullable().optional(),
   /** Present from patch_version 2025-06. */
   full_name: z.string().optional(),
 });
@@ -51,23 +82,42 @@ export type Patient = z.infer<typeof PatientSchema>;
 export const TREATMENT_PLAN_STATES = ["draft", "active", "cancelled"] as const;
 export const TreatmentPlanStateSchema = z.enum(TREATMENT_PLAN_STATES);
 
-export const RecommendationSchema = z.object({
-  id: z.string(),
-  product_id: z.string(),
-  product_name: z.string(),
-  dosage: z.string().nullable(),
+/** The sandbox's recommendation; the documented one carries variant_id, dosage as an object… */
+export const RecommendationSchema = z.looseObject({
+  id: z.string().optional(),
+  product_id: z.string().optional(),
+  product_name: z.string().optional(),
+  variant_id: z.string().optional(),
+  dosage: z.unknown().optional(),
 });
-export const LabRecommendationSchema = z.object({ id: z.string(), test_name: z.string() });
+export const LabRecommendationSchema = z.looseObject({
+  id: z.string().optional(),
+  test_name: z.string().optional(),
+  name: z.string().optional(),
+});
+const IdRefSchema = z.looseObject({ id: z.string() });
 
-export const TreatmentPlanSchema = z.object({
+/**
+ * A treatment plan as a list gives it. Documented (the plan webhooks' record): id, active (the string
+ * "true"/"false"), available_at, patient {id} and practitioner {id} (newer records only),
+ * recommendations, resources, lab_recommendations. The sandbox's list gives patient_id,
+ * practitioner_id, state and timestamps instead. Only `id` is required; read it through
+ * lib/contract/plan-view.ts, which understands both.
+ */
+export const TreatmentPlanSchema = z.looseObject({
   id: z.string(),
-  patient_id: z.string(),
-  practitioner_id: z.string(),
-  state: TreatmentPlanStateSchema,
-  recommendations: z.array(RecommendationSchema),
-  lab_recommendations: z.array(LabRecommendationSchema),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  patient_id: z.string().nullable().optional(),
+  practitioner_id: z.string().nullable().optional(),
+  patient: IdRefSchema.nullable().optional(),
+  practitioner: IdRefSchema.nullable().optional(),
+  state: z.string().nullable().optional(),
+  active: z.union([z.string(), z.boolean()]).nullable().optional(),
+  available_at: z.string().nullable().optional(),
+  recommendations: z.array(RecommendationSchema).optional(),
+  lab_recommendations: z.array(LabRecommendationSchema).optional(),
+  resources: z.array(z.unknown()).optional(),
+  created_at: TimestampSchema.nullable().optional(),
+  updated_at: TimestampSchema.nullable().optional(),
 });
 export type TreatmentPlan = z.infer<typeof TreatmentPlanSchema>;
 

@@ -11,7 +11,7 @@ export const TimestampSchema = z.iso.datetime({ offset: true });
 export const UserTypeSchema = z.enum(USER_TYPES);
 
 /** `{ id, type }` of a practitioner or staff member (token resource_owner, session grant user). */
-export const UserRefSchema = z.object({ id: z.string().min(1), type: UserTypeSchema });
+export const UserRefSchema = z.looseObject({ id: z.string().min(1), type: UserTypeSchema });
 export type UserRef = z.infer<typeof UserRefSchema>;
 
 /**
@@ -67,3 +67,18 @@ export const HEADERS = {
   signature: "Service-Signature",
   retryAfter: "Retry-After",
 } as const;
+
+/**
+ * A record as the platform answers it under `key`, or the record bare. The platform's documentation
+ * shows some answers bare (the session grant) where the spec's own examples wrap; where neither
+ * shows the answer, both are accepted. A bare record is told from a wrapper by `key` holding an object.
+ */
+export function wrappedOrBare<K extends string, T extends z.ZodType>(key: K, record: T) {
+  return z.preprocess(
+    (body) => {
+      const inner = body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined;
+      return { [key]: inner && typeof inner === "object" && !Array.isArray(inner) ? inner : body };
+    },
+    z.object({ [key]: record } as { [P in K]: T }),
+  );
+}

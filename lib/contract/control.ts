@@ -66,10 +66,19 @@ export const AccountRequestSchema = z
     /** false: the people lists (a sandbox extension) answer 404, as a platform without them would. */
     people_lists: z.boolean().optional(),
     event_lists: EventListModeSchema.optional(),
+    /**
+     * true: records carry only the fields the platform's documentation shows, single records come
+     * bare, and paths neither the spec nor the documentation shows answer 404.
+     */
+    documented_records: z.boolean().optional(),
   })
   .refine(
-    (v) => v.patch_version !== undefined || v.people_lists !== undefined || v.event_lists !== undefined,
-    "give patch_version, people_lists or event_lists",
+    (v) =>
+      v.patch_version !== undefined ||
+      v.people_lists !== undefined ||
+      v.event_lists !== undefined ||
+      v.documented_records !== undefined,
+    "give patch_version, people_lists, event_lists or documented_records",
   );
 export const RateLimitRequestSchema = z.strictObject({
   limit: z.number().int().min(1).max(1_000_000),

@@ -8,10 +8,16 @@ export const CLINIC_PATHS = {
   clinic: "/api/clinic",
   patients: "/api/clinic/patients",
   serviceResources: "/api/clinic/service_resources",
-  /** Sandbox extension (the spec does not show treatment plan endpoints): plans to link resources to. */
+  /**
+   * Not shown by the spec nor the documentation: the clinic's plans filtered by practitioner, which
+   * the resource form offers to link. The app does without it when it answers 404.
+   */
   treatmentPlans: "/api/clinic/treatment_plans",
-  /** Sandbox extension: the clinic's people, so the app can name them and know its admins. */
+  /** Documented: one patient's treatment plans. */
+  patientTreatmentPlans: (patientId: string) => `/api/clinic/patients/${encodeURIComponent(patientId)}/treatment_plans`,
+  /** Not shown anywhere (a sandbox extension): the clinic's practitioners; the app does without it. */
   practitioners: "/api/clinic/practitioners",
+  /** Documented (its fields are not shown): the clinic's staff. */
   staff: "/api/clinic/staff",
   practitionerResources: (practitionerId: string) =>
     `/api/clinic/practitioners/${encodeURIComponent(practitionerId)}/resources`,

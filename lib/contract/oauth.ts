@@ -46,7 +46,8 @@ export const TokenRequestSchema = z.discriminatedUnion("grant_type", [
 ]);
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
-export const OAuthTokenSchema = z.object({
+/** Spec 2.1: every field is required; a key the platform adds is kept. */
+export const OAuthTokenSchema = z.looseObject({
   access_token: z.string().min(1),
   token_type: z.literal("Bearer"),
   expires_in: z.number().int().positive(),
@@ -58,7 +59,7 @@ export const OAuthTokenSchema = z.object({
 export type OAuthToken = z.infer<typeof OAuthTokenSchema>;
 
 /** Token endpoint response: `{"oauth": {...}}` (spec 2.1). */
-export const TokenResponseSchema = z.object({ oauth: OAuthTokenSchema });
+export const TokenResponseSchema = z.looseObject({ oauth: OAuthTokenSchema });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const RevokeRequestSchema = z.object({
@@ -68,8 +69,8 @@ export const RevokeRequestSchema = z.object({
 });
 export type RevokeRequest = z.infer<typeof RevokeRequestSchema>;
 
-/** Revoke answers `200 {}` whether or not the token was known (RFC 7009). */
-export const RevokeResponseSchema = z.object({}).strict();
+/** Revoke answers `200 {}` whether or not the token was known (RFC 7009); anything else in it is kept. */
+export const RevokeResponseSchema = z.looseObject({});
 
 export const OAUTH_ERROR_CODES = [
   "invalid_request",

@@ -19,7 +19,8 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
-export const PaginationMetaSchema = z.object({
+/** Spec 2.6: all five fields are required; a key the platform adds is kept. */
+export const PaginationMetaSchema = z.looseObject({
   current_page: z.number().int().min(1),
   next_page: z.number().int().min(1).nullable(),
   prev_page: z.number().int().min(1).nullable(),
@@ -28,9 +29,9 @@ export const PaginationMetaSchema = z.object({
 });
 export type PaginationMeta = z.infer<typeof PaginationMetaSchema>;
 
-/** Schema of a list response: items under `key` plus `meta`. */
+/** Schema of a list response: items under `key` plus `meta` (other keys kept). */
 export function paginatedSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
-  return z.object({ [key]: z.array(item), meta: PaginationMetaSchema } as { [P in K]: z.ZodArray<T> } & {
+  return z.looseObject({ [key]: z.array(item), meta: PaginationMetaSchema } as { [P in K]: z.ZodArray<T> } & {
     meta: typeof PaginationMetaSchema;
   });
 }

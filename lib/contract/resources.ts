@@ -3,7 +3,7 @@
 // `attachment` is a base64 data URI (`data:<mime>;base64,<bytes>`) and `attachment_filename` carries
 // the file's name. The platform checks the type by the file's content, and the name's extension must agree.
 import { z } from "zod";
-import { TimestampSchema } from "./common";
+import { TimestampSchema, wrappedOrBare } from "./common";
 import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "./resource-values";
 
 export * from "./resource-values";
@@ -42,44 +42,53 @@ export const ResourceUpdateInputSchema = z.object({
 });
 export type ResourceUpdateInput = z.infer<typeof ResourceUpdateInputSchema>;
 
-export const ResourceFileSchema = z.object({
-  file_name: z.string(),
-  content_type: z.string(),
-  byte_size: z.number().int().min(0),
+/** The file's details the sandbox adds beside `attachment_url`; none of them is documented. */
+export const ResourceFileSchema = z.looseObject({
+  file_name: z.string().optional(),
+  content_type: z.string().optional(),
+  byte_size: z.number().int().min(0).optional(),
   /** Download address of the file (unguessable; no Authorization needed). */
-  url: z.url(),
+  url: z.string().optional(),
 });
 export type ResourceFile = z.infer<typeof ResourceFileSchema>;
 
-/** Practitioner resource record (spec: "not shown"; this is the sandbox's design). */
-export const ResourceRecordSchema = z.object({
+/**
+ * The resource record the platform documents (inside treatment plans): `{id, attachment_url, category,
+ * name, type}`. Only these are required; `type` and `category` may be null (both are optional on
+ * upload) and any string (a value added on the platform's side must not make a list unreadable).
+ * Everything else is the sandbox's and optional; unknown keys are kept.
+ */
+export const DocumentedResourceSchema = z.looseObject({
   id: z.string(),
-  practitioner_id: z.string(),
   name: z.string(),
-  type: ResourceTypeSchema.nullable(),
-  category: ResourceCategorySchema.nullable(),
-  treatment_plan_id: z.string().nullable(),
-  save_to_library: z.boolean(),
+  /** Where the file is downloaded; an unguessable address, as good as a password to the file. */
+  attachment_url: z.string(),
+  type: z.string().nullable(),
+  category: z.string().nullable(),
+});
+
+/** Practitioner resource record: the documented fields, then the sandbox's, all optional. */
+export const ResourceRecordSchema = DocumentedResourceSchema.extend({
+  practitioner_id: z.string().nullable().optional(),
+  treatment_plan_id: z.string().nullable().optional(),
+  save_to_library: z.boolean().nullable().optional(),
   /** Practitioner ids the owner shared the resource with. */
   shared_with_practitioner_ids: z.array(z.string()).optional(),
-  attachment: ResourceFileSchema,
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  attachment: ResourceFileSchema.nullable().optional(),
+  created_at: TimestampSchema.nullable().optional(),
+  updated_at: TimestampSchema.nullable().optional(),
 });
 export type ResourceRecord = z.infer<typeof ResourceRecordSchema>;
 
-export const ResourceResponseSchema = z.object({ resource: ResourceRecordSchema });
+/** Create, retrieve and update answer the record under `resource` or bare (neither is shown). */
+export const ResourceResponseSchema = wrappedOrBare("resource", ResourceRecordSchema);
 export type ResourceResponse = z.infer<typeof ResourceResponseSchema>;
 
-/** Service-provided resource (GET /api/clinic/service_resources). */
-export const ServiceResourceRecordSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  type: ResourceTypeSchema.nullable(),
-  category: ResourceCategorySchema.nullable(),
-  attachment: ResourceFileSchema,
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+/** Service-provided resource (GET /api/clinic/service_resources): documented fields, the rest optional. */
+export const ServiceResourceRecordSchema = DocumentedResourceSchema.extend({
+  description: z.string().nullable().optional(),
+  attachment: ResourceFileSchema.nullable().optional(),
+  created_at: TimestampSchema.nullable().optional(),
+  updated_at: TimestampSchema.nullable().optional(),
 });
 export type ServiceResourceRecord = z.infer<typeof ServiceResourceRecordSchema>;

@@ -41,28 +41,38 @@ export function signedPayload(timestamp: number, rawBody: string): string {
   return `${timestamp}.${rawBody}`;
 }
 
-/** One delivery attempt (spec: "not shown"; this is the sandbox's design). */
-export const WebhookDeliverySchema = z.object({
-  id: z.string(),
+/**
+ * One delivery attempt. The spec names no field of the record; it says a delivery is filtered by
+ * `event_id`, `attempted_at` and whether it was `successfully_delivered`, and reports the attempts,
+ * the response and the status code. Only those three filter fields are required; the rest is the
+ * sandbox's and optional, and unknown keys are kept.
+ */
+export const WebhookDeliverySchema = z.looseObject({
   event_id: z.string(),
-  event_type: z.string(),
-  clinic_id: z.string(),
-  url: z.string(),
-  attempt: z.number().int().min(1).max(WEBHOOK_MAX_ATTEMPTS),
   attempted_at: TimestampSchema,
-  status_code: z.number().int().nullable(),
   successfully_delivered: z.boolean(),
+  id: z.string().optional(),
+  event_type: z.string().nullable().optional(),
+  /** Absent: the list the platform gave for this clinic's token is taken as the clinic's. */
+  clinic_id: z.string().nullable().optional(),
+  url: z.string().nullable().optional(),
+  attempt: z.number().int().min(1).nullable().optional(),
+  status_code: z.number().int().nullable().optional(),
   /** First 500 characters of the receiver's answer. */
-  response_body: z.string().nullable(),
+  response_body: z.string().nullable().optional(),
   /** Why the attempt failed: "timeout", "challenge_mismatch", "status_410", "connection_error: …". */
-  error: z.string().nullable(),
-  duration_ms: z.number().int().min(0),
+  error: z.string().nullable().optional(),
+  duration_ms: z.number().min(0).nullable().optional(),
   /** When the next attempt is due, null when none will follow. */
-  next_attempt_at: TimestampSchema.nullable(),
+  next_attempt_at: TimestampSchema.nullable().optional(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
-export const WebhookDeliveryListResponseSchema = z.object({
+/** Whether a delivery the platform listed belongs to `clinicId` (one without a clinic id is taken as the caller's). */
+export const deliveryOfClinic = (delivery: Pick<WebhookDelivery, "clinic_id">, clinicId: string): boolean =>
+  delivery.clinic_id == null || delivery.clinic_id === clinicId;
+
+export const WebhookDeliveryListResponseSchema = z.looseObject({
   deliveries: z.array(WebhookDeliverySchema),
   meta: PaginationMetaSchema,
 });

@@ -9,6 +9,9 @@ import { summarizeEvent, type EventSummary } from "@/lib/events/summary";
 import { knownNames } from "@/lib/events/timeline/list";
 import { namePatients } from "@/lib/people/names";
 import { log } from "@/lib/log/logger";
+import type { ClinicClient } from "@/lib/clinic-api/client";
+import { planPatientId, planPractitionerId, planState, planTime } from "@/lib/contract/plan-view";
+import { isOwnResource } from "@/lib/resources/record-view";
 
 const DAY_MS = 86_400_000;
 export const RECENT_DAYS = 14;
@@ -37,8 +40,17 @@ async function recentEvents(clinicId: string, where: Prisma.EventWhereInput, tak
 
 export interface PractitionerHome {
   newPatients: HomeEvent[];
-  resources: { id: string; name: string; updatedAt: string }[] | null;
-  activePlans: { id: string; patient: string; patientId: string; products: number; updatedAt: string }[] | null;
+  resources: { id: string; name: string; updatedAt: string | null }[] | null;
+  /** Each plan's patient, product count and time as far as the platform's record tells them. */
+  activePlans:
+    | {
+        id: string;
+        patient: string | null;
+        patientId: string | null;
+        products: number | null;
+        updatedAt: string | null;
+      }[]
+    | null;
 }
 
 export async function practitionerHome(user: { id: string; clinicId: string; platformUserId: string }) {
@@ -47,36 +59,57 @@ export async function practitionerHome(user: { id: string; clinicId: string; pla
     type: "patient.created",
     data: { path: ["patient", "practitioner_id"], equals: user.platformUserId },
   });
-  let resources: PractitionerHome["resources"] = null;
-  let activePlans: PractitionerHome["activePlans"] = null;
-  try {
-    const client = await clientForUser(user.id);
-    const [resourcePage, planPage] = await Promise.all([
-      client.resources.list(user.platformUserId, { size: 100 }),
-      client.treatmentPlans({ practitioner_id: user.platformUserId, state: "active" }, { size: 20 }),
-    ]);
-    resources = resourcePage.items
-      .filter((r) => r.practitioner_id === user.platformUserId)
-      .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
-      .slice(0, 5)
-      .map((r) => ({ id: r.id, name: r.name, updatedAt: r.updated_at }));
-    const plans = [...planPage.items].sort((a, b) => b.updated_at.localeCompare(a.updated_at)).slice(0, 5);
-    const names = await namePatients(
-      client,
-      user.clinicId,
-      plans.map((p) => p.patient_id),
-    );
-    activePlans = plans.map((p) => ({
-      id: p.id,
-      patient: names[p.patient_id] ?? `patient ${p.patient_id}`,
-      patientId: p.patient_id,
-      products: p.recommendations.length,
-      updatedAt: p.updated_at,
-    }));
-  } catch (error) {
-    log.warn(`home: the platform could not be read: ${(error as Error).name}`);
-  }
+  // Each part on its own: the plans list is not a documented path, and its 404 must not hide the resources.
+  const client = await clientForUser(user.id).catch(warned);
+  const [resources, activePlans] = client
+    ? await Promise.all([
+        recentResources(client, user.platformUserId).catch(warned),
+        activePlansOf(client, user.clinicId, user.platformUserId).catch(warned),
+      ])
+    : [null, null];
   return { newPatients, resources, activePlans } satisfies PractitionerHome;
+}
+
+function warned(error: unknown): null {
+  log.warn(`home: the platform could not be read: ${(error as Error).name}`);
+  return null;
+}
+
+/** The practitioner's own resources, latest first (a record without times keeps the list's order). */
+async function recentResources(client: ClinicClient, practitionerId: string): Promise<PractitionerHome["resources"]> {
+  const page = await client.resources.list(practitionerId, { size: 100 });
+  return page.items
+    .filter((r) => isOwnResource(r, practitionerId))
+    .sort((a, b) => (b.updated_at ?? "").localeCompare(a.updated_at ?? ""))
+    .slice(0, 5)
+    .map((r) => ({ id: r.id, name: r.name, updatedAt: r.updated_at ?? null }));
+}
+
+async function activePlansOf(
+  client: ClinicClient,
+  clinicId: string,
+  practitionerId: string,
+): Promise<PractitionerHome["activePlans"]> {
+  const page = await client.treatmentPlans({ practitioner_id: practitionerId, state: "active" }, { size: 20 });
+  const plans = page.items
+    .filter((p) => planState(p) === "active" && (planPractitionerId(p) ?? practitionerId) === practitionerId)
+    .sort((a, b) => planTime(b).localeCompare(planTime(a)))
+    .slice(0, 5);
+  const names = await namePatients(
+    client,
+    clinicId,
+    plans.flatMap((p) => planPatientId(p) ?? []),
+  );
+  return plans.map((p) => {
+    const patientId = planPatientId(p);
+    return {
+      id: p.id,
+      patient: patientId ? (names[patientId] ?? null) : null,
+      patientId,
+      products: p.recommendations?.length ?? null,
+      updatedAt: planTime(p) || null,
+    };
+  });
 }
 
 /** Today's events of the clinic (its day, in its zone) by category, from the chart's projection. */

@@ -29,26 +29,40 @@ export const fullName = (first: string | null | undefined, last: string | null |
     .filter(Boolean)
     .join(" ");
 
+// Only the id is certain: the documentation shows the staff list's path, not its fields.
 const entryOf = (type: UserType, p: Practitioner | StaffMember): DirectoryEntry => ({
   platformUserId: p.id,
   type,
-  firstName: p.first_name,
-  lastName: p.last_name,
-  email: p.email,
-  role: "role" in p ? p.role : null,
+  firstName: p.first_name ?? "",
+  lastName: p.last_name ?? "",
+  email: p.email ?? null,
+  role: type === "Staff" && typeof p.role === "string" ? p.role : null,
 });
 
-/** The platform's people of the token's clinic; null when the platform has no such lists (404). */
-export async function readPlatformPeople(source: PeopleSource): Promise<DirectoryEntry[] | null> {
+/** One list's entries; null when the platform has no such list (404). */
+async function readList(
+  type: UserType,
+  list: () => AsyncIterable<Practitioner | StaffMember>,
+): Promise<DirectoryEntry[] | null> {
   try {
     const out: DirectoryEntry[] = [];
-    for await (const p of source.allPractitioners()) out.push(entryOf("Practitioner", p));
-    for await (const s of source.allStaff()) out.push(entryOf("Staff", s));
+    for await (const p of list()) out.push(entryOf(type, p));
     return out;
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
   }
+}
+
+/**
+ * The platform's people of the token's clinic; null when the platform has neither list (404). Each
+ * list stands alone: the staff list is documented, the practitioners list is not, and the one
+ * answering 404 must not cost the other.
+ */
+export async function readPlatformPeople(source: PeopleSource): Promise<DirectoryEntry[] | null> {
+  const practitioners = await readList("Practitioner", () => source.allPractitioners());
+  const staff = await readList("Staff", () => source.allStaff());
+  return practitioners === null && staff === null ? null : [...(practitioners ?? []), ...(staff ?? [])];
 }
 
 /** Whether the platform makes this person an admin of the clinic. */

@@ -1,12 +1,13 @@
 // The platform's resource lists take only page parameters (spec 4.2, 4.6), so filtering by type and
 // category and searching by name happen here, over the items the platform returned. Not server-only.
-import type { PaginationMeta, ResourceCategory, ResourceType } from "@/lib/contract";
+import type { PaginationMeta } from "@/lib/contract";
 import type { ResourceListFilter } from "@/lib/resources/fields";
 
+/** A record's type and category may be any string the platform sends (lib/contract/resources.ts). */
 interface Filterable {
   name: string;
-  type: ResourceType | null;
-  category: ResourceCategory | null;
+  type: string | null;
+  category: string | null;
 }
 
 export function hasFilters(filter: ResourceListFilter): boolean {

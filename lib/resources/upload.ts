@@ -17,6 +17,7 @@ import { callerLocale, requestTranslator } from "@/lib/i18n/server";
 import { PlatformIdSchema, ResourceFieldsSchema, toCreateInput, toUpdateInput } from "@/lib/resources/fields";
 import { auditResource } from "@/lib/audit/resource-entry";
 import { log } from "@/lib/log/logger";
+import { UnexpectedResponseError } from "@/lib/clinic-api/errors";
 
 /** The largest multipart body: one file at the limit plus its fields and boundaries. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_RESOURCE_FILE_BYTES + 256 * 1024;
@@ -122,6 +123,10 @@ export async function handleResourceUpload(request: Request, resourceId?: string
     await auditResource(access.caller, action, resourceId, practitionerId, resource);
     return Response.json({ resource }, { status: 200 });
   } catch (error) {
+    // The platform said yes (2xx) in words we could not read: the file may well be there, and "try
+    // again" would upload it twice. Say so, and send the person to the list first.
+    if (error instanceof UnexpectedResponseError && error.status !== undefined && error.status < 300)
+      return refuse(failure("unexpected", "resources.upload.answerUnreadable", { requestId: error.requestId }));
     const answer = failureOf(error, RESOURCE_WORDING);
     if (answer.code === "error")
       log.error(`resources: upload failed: ${error instanceof Error ? error.name : "unknown"}`);

@@ -11,7 +11,14 @@ import { parseQuery } from "../http/query";
 import { json, type Reply } from "../http/reply";
 import type { Ctx } from "../http/router";
 import type { Principal } from "../platform/auth";
-import { patientRecord, personRecord, serviceResourceRecord, treatmentPlanRecord } from "../state/serialize";
+import {
+  clinicRecord,
+  patientRecord,
+  personRecord,
+  serviceResourceRecord,
+  treatmentPlanRecord,
+} from "../state/serialize";
+import { shaped, single, undocumentedPath } from "./documented";
 
 type Authed = Ctx & { principal: Principal };
 const pageOf = <T>(rows: T[], q: { "page[number]"?: number; "page[size]"?: number }) =>
@@ -20,10 +27,7 @@ const pageOf = <T>(rows: T[], q: { "page[number]"?: number; "page[size]"?: numbe
 export function getClinic(ctx: Authed): Reply {
   const clinic = ctx.s.clinics.get(ctx.principal.clinicId);
   if (!clinic) throw notFound("clinic");
-  const status = ctx.s.integrationStatus(clinic.id);
-  return json(200, {
-    clinic: { id: clinic.id, name: clinic.name, integration_id: clinic.integrationId, integration_status: status },
-  });
+  return json(200, single(ctx.s, "clinic", shaped(ctx.s, "clinic", clinicRecord(ctx.s, clinic))));
 }
 
 export function listPatients(ctx: Authed): Reply {
@@ -37,18 +41,25 @@ export function listPatients(ctx: Authed): Reply {
         a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id),
     );
   const page = pageOf(rows, q);
-  return json(200, { patients: page.items.map((p) => patientRecord(p, ctx.s.account.patchVersion)), meta: page.meta });
+  return json(200, {
+    patients: page.items.map((p) => shaped(ctx.s, "patient", patientRecord(p, ctx.s.account.patchVersion))),
+    meta: page.meta,
+  });
 }
 
 export function listServiceResources(ctx: Authed): Reply {
   const q = parseQuery(PlainListQuerySchema, ctx.query);
   const page = pageOf(ctx.s.serviceResources, q);
-  return json(200, { service_resources: page.items.map((r) => serviceResourceRecord(ctx.s, r)), meta: page.meta });
+  return json(200, {
+    service_resources: page.items.map((r) => shaped(ctx.s, "resource", serviceResourceRecord(ctx.s, r))),
+    meta: page.meta,
+  });
 }
 
-/** Sandbox extension: the clinic's people, by last then first name (as the patients list). */
+/** The clinic's people, by last then first name (as the patients list). Staff: documented path; practitioners: not. */
 function peopleOf(ctx: Authed, type: "Practitioner" | "Staff") {
   if (!ctx.s.account.peopleLists) throw ApiError.of(404, "not_found", `No route for GET ${ctx.url.pathname}.`);
+  if (type === "Practitioner") undocumentedPath(ctx);
   const q = parseQuery(PlainListQuerySchema, ctx.query);
   const rows = [...ctx.s.users.values()]
     .filter((u) => u.clinicId === ctx.principal.clinicId && u.type === type)
@@ -61,15 +72,20 @@ function peopleOf(ctx: Authed, type: "Practitioner" | "Staff") {
 
 export function listPractitioners(ctx: Authed): Reply {
   const page = peopleOf(ctx, "Practitioner");
-  return json(200, { practitioners: page.items.map(personRecord), meta: page.meta });
+  return json(200, { practitioners: page.items.map((u) => shaped(ctx.s, "person", personRecord(u))), meta: page.meta });
 }
 
 export function listStaff(ctx: Authed): Reply {
   const page = peopleOf(ctx, "Staff");
-  return json(200, { staff: page.items.map((u) => ({ ...personRecord(u), role: u.role })), meta: page.meta });
+  return json(200, {
+    staff: page.items.map((u) => shaped(ctx.s, "person", { ...personRecord(u), role: u.role })),
+    meta: page.meta,
+  });
 }
 
+/** Not shown by the spec nor the documentation: the clinic's plans, filtered (the app does without it). */
 export function listTreatmentPlans(ctx: Authed): Reply {
+  undocumentedPath(ctx);
   const q = parseQuery(TreatmentPlanListQuerySchema, ctx.query);
   const rows = [...ctx.s.treatmentPlans.values()]
     .filter((t) => t.clinicId === ctx.principal.clinicId)
@@ -79,6 +95,18 @@ export function listTreatmentPlans(ctx: Authed): Reply {
         (!q.practitioner_id || t.practitionerId === q.practitioner_id) &&
         (!q.state || t.state === q.state),
     )
+    .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
+  const page = pageOf(rows, q);
+  return json(200, { treatment_plans: page.items.map((t) => treatmentPlanRecord(ctx.s, t)), meta: page.meta });
+}
+
+/** Documented: GET /api/clinic/patients/{patient_id}/treatment_plans, one patient's plans, newest first. */
+export function listPatientTreatmentPlans(ctx: Authed): Reply {
+  const q = parseQuery(PlainListQuerySchema, ctx.query);
+  const patient = ctx.s.patients.get(ctx.params.patientId);
+  if (!patient || patient.clinicId !== ctx.principal.clinicId) throw notFound("patient");
+  const rows = [...ctx.s.treatmentPlans.values()]
+    .filter((t) => t.clinicId === ctx.principal.clinicId && t.patientId === patient.id)
     .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
   const page = pageOf(rows, q);
   return json(200, { treatment_plans: page.items.map((t) => treatmentPlanRecord(ctx.s, t)), meta: page.meta });

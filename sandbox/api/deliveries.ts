@@ -11,6 +11,7 @@ import { json, type Reply } from "../http/reply";
 import type { Ctx } from "../http/router";
 import type { Principal } from "../platform/auth";
 import { deliveryRecord } from "../state/serialize";
+import { shaped } from "./documented";
 import type { DeliveryRow } from "../state/types";
 import { withinRetention } from "./events";
 
@@ -29,5 +30,8 @@ export function listDeliveries(ctx: Ctx & { principal: Principal }): Reply {
     .filter((d) => !filter || !filter.ok || matchesDateFilter(filter.filter, new Date(d.attemptedAt)))
     .sort((a, b) => direction * cmp(a, b));
   const page = paginate(rows, q["page[number]"] ?? 1, q["page[size]"] ?? DEFAULT_PAGE_SIZE);
-  return json(200, { deliveries: page.items.map(deliveryRecord), meta: page.meta });
+  return json(200, {
+    deliveries: page.items.map((d) => shaped(ctx.s, "delivery", deliveryRecord(d))),
+    meta: page.meta,
+  });
 }

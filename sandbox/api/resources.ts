@@ -8,9 +8,13 @@ import type { Principal } from "../platform/auth";
 import { resourceRecord } from "../state/serialize";
 import type { ResourceRow } from "../state/types";
 import { actingPractitioner, visibleTo } from "./access";
+import { shaped, single } from "./documented";
 import { validateCreate, validateUpdate } from "./resource-input";
 
 type Authed = Ctx & { principal: Principal };
+
+/** The record as the account shows it (whole, or only its documented fields). */
+const shown = (ctx: Authed, row: ResourceRow) => shaped(ctx.s, "resource", resourceRecord(ctx.s, row));
 
 function findVisible(ctx: Authed): { row: ResourceRow; practitionerId: string } {
   const practitioner = actingPractitioner(ctx.s, ctx.principal, ctx.params.practitionerId);
@@ -36,7 +40,7 @@ export function listResources(ctx: Authed): Reply {
     .filter((r) => visibleTo(r, practitioner))
     .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
   const page = paginate(rows, q["page[number]"] ?? 1, q["page[size]"] ?? DEFAULT_PAGE_SIZE);
-  return json(200, { resources: page.items.map((r) => resourceRecord(ctx.s, r)), meta: page.meta });
+  return json(200, { resources: page.items.map((r) => shown(ctx, r)), meta: page.meta });
 }
 
 export function createResource(ctx: Authed): Reply {
@@ -58,11 +62,11 @@ export function createResource(ctx: Authed): Reply {
     updatedAt: now,
   };
   ctx.s.resources.set(row.id, row);
-  return json(201, { resource: resourceRecord(ctx.s, row) });
+  return json(201, single(ctx.s, "resource", shown(ctx, row)));
 }
 
 export function getResource(ctx: Authed): Reply {
-  return json(200, { resource: resourceRecord(ctx.s, findVisible(ctx).row) });
+  return json(200, single(ctx.s, "resource", shown(ctx, findVisible(ctx).row)));
 }
 
 export function updateResource(ctx: Authed): Reply {
@@ -76,12 +80,12 @@ export function updateResource(ctx: Authed): Reply {
   if (input.save_to_library !== undefined) row.saveToLibrary = input.save_to_library === "true";
   if (file) row.file = file;
   row.updatedAt = ctx.s.clock.now();
-  return json(200, { resource: resourceRecord(ctx.s, row) });
+  return json(200, single(ctx.s, "resource", shown(ctx, row)));
 }
 
 export function deleteResource(ctx: Authed): Reply {
   const { row, practitionerId } = findVisible(ctx);
   requireOwner(row, practitionerId);
   ctx.s.resources.delete(row.id);
-  return json(200, { resource: resourceRecord(ctx.s, row) });
+  return json(200, single(ctx.s, "resource", shown(ctx, row)));
 }

@@ -2,7 +2,7 @@
 // clinic on practitioner resources (spec 4.2), whoever approved the connection; other clinics stay
 // out of reach (404), and a shared resource is still changed only through its owner.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ResourceListResponseSchema, ResourceResponseSchema } from "@/lib/contract";
+import { SandboxResourceListResponseSchema, SandboxResourceResponseSchema } from "../state/records";
 import { startTestSandbox } from "../testing/harness";
 import { dataUri, FILES } from "../testing/files";
 
@@ -33,7 +33,7 @@ describe("spec 5.5 clinic-level token on practitioner resources", () => {
     "%s: lists, creates, retrieves, updates and deletes any practitioner's resources of its clinic",
     async (_label, token) => {
       for (const prac of t.clinicA.practitioners.slice(1)) {
-        const listed = ResourceListResponseSchema.parse(
+        const listed = SandboxResourceListResponseSchema.parse(
           (await t.client.api(token(), "GET", `${pathOf(prac.id)}?page[size]=100`)).body,
         );
         expect(listed.resources.length).toBeGreaterThan(0);
@@ -44,11 +44,11 @@ describe("spec 5.5 clinic-level token on practitioner resources", () => {
         ).toBe(true);
         const created = await t.client.api(token(), "POST", pathOf(prac.id), input);
         expect(created.status).toBe(201);
-        const { resource } = ResourceResponseSchema.parse(created.body);
+        const { resource } = SandboxResourceResponseSchema.parse(created.body);
         expect(resource.practitioner_id).toBe(prac.id);
         expect((await t.client.api(token(), "GET", `${pathOf(prac.id)}/${resource.id}`)).status).toBe(200);
         const updated = await t.client.api(token(), "PUT", `${pathOf(prac.id)}/${resource.id}`, { name: "Renamed" });
-        expect(ResourceResponseSchema.parse(updated.body).resource.name).toBe("Renamed");
+        expect(SandboxResourceResponseSchema.parse(updated.body).resource.name).toBe("Renamed");
         expect((await t.client.api(token(), "DELETE", `${pathOf(prac.id)}/${resource.id}`)).status).toBe(200);
         expect((await t.client.api(token(), "GET", `${pathOf(prac.id)}/${resource.id}`)).status).toBe(404);
       }

@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiErrorBodySchema,
-  ClinicResponseSchema,
   PatientListResponseSchema,
   PractitionerListResponseSchema,
   StaffListResponseSchema,
 } from "@/lib/contract";
+import { SandboxClinicResponseSchema } from "../state/records";
 import { http, startTestSandbox } from "../testing/harness";
 
 let t: Awaited<ReturnType<typeof startTestSandbox>>;
@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 describe("spec 4.7 / 3 / 5.6 clinic and clinic key", () => {
   it("GET /api/clinic returns the token's clinic with its integration id", async () => {
-    const { clinic } = ClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body);
+    const { clinic } = SandboxClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body);
     expect(clinic).toMatchObject({
       id: t.clinicA.id,
       name: t.clinicA.name,
@@ -44,7 +44,8 @@ describe("spec 4.7 / 3 / 5.6 clinic and clinic key", () => {
     );
     expect(listed.body.events[0].type).toBe("clinic_key.activated");
     expect(
-      ClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body).clinic.integration_status,
+      SandboxClinicResponseSchema.parse((await t.client.api(token, "GET", "/api/clinic")).body).clinic
+        .integration_status,
     ).toBe("activated");
 
     const revoke = await t.client.control("/clinic-keys/revoke", { clinic_id: t.clinicA.id });

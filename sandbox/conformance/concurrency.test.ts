@@ -3,9 +3,10 @@
 // code, racing refreshes of ONE refresh token and racing first requests with a clinic key; then the
 // state is checked (unique ids, every created resource retrievable, counts consistent).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_DEFAULTS, ResourceListResponseSchema, ResourceResponseSchema } from "@/lib/contract";
+import { LOCAL_DEFAULTS } from "@/lib/contract";
 import { seededRandom } from "../core/random";
 import { CALLBACK, startTestSandbox, type HttpResult } from "../testing/harness";
+import { SandboxResourceListResponseSchema, SandboxResourceResponseSchema } from "../state/records";
 import { dataUri, FILES } from "../testing/files";
 
 let t: Awaited<ReturnType<typeof startTestSandbox>>;
@@ -33,7 +34,7 @@ const pathOf = (pracId: string) => `/api/clinic/practitioners/${pracId}/resource
 async function listAll(token: string, pracId: string) {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const body = ResourceListResponseSchema.parse(
+    const body = SandboxResourceListResponseSchema.parse(
       (await t.client.api(token, "GET", `${pathOf(pracId)}?page[size]=100&page[number]=${page}`)).body,
     );
     ids.push(...body.resources.map((r) => r.id));
@@ -53,7 +54,7 @@ describe("spec 3 / 4.1 / 4.2 / 5.6 under 500 concurrent requests", () => {
           Array.from(
             { length: 6 },
             async (_, n) =>
-              ResourceResponseSchema.parse(
+              SandboxResourceResponseSchema.parse(
                 (await t.client.api(tokens[i], "POST", pathOf(p.id), resource(`setup ${n}`))).body,
               ).resource.id,
           ),
@@ -133,14 +134,14 @@ describe("spec 3 / 4.1 / 4.2 / 5.6 under 500 concurrent requests", () => {
     expect(new Set(out.map((o) => o.res.headers.get("x-request-id"))).size).toBe(500);
     expect(statuses("read").every((x) => x === 200)).toBe(true);
     for (const o of of("read").filter((x) => "resources" in (x.res.body as object))) {
-      const listed = ResourceListResponseSchema.parse(o.res.body).resources;
+      const listed = SandboxResourceListResponseSchema.parse(o.res.body).resources;
       expect(listed.every((r) => r.practitioner_id === o.key || r.shared_with_practitioner_ids?.includes(o.key))).toBe(
         true,
       );
     }
 
     // Writes: unique new ids, every update and one delete per resource succeed.
-    const created = of("create").map((o) => ResourceResponseSchema.parse(o.res.body).resource);
+    const created = of("create").map((o) => SandboxResourceResponseSchema.parse(o.res.body).resource);
     expect(statuses("create").every((x) => x === 201)).toBe(true);
     expect(new Set(created.map((r) => r.id)).size).toBe(160);
     expect(created.some((r) => start.ids.has(r.id))).toBe(false);

@@ -1,12 +1,11 @@
 // Spec 2.2 and 4.2: practitioner resources — every input rule, file checks by content, access.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorBodySchema, MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
 import {
-  ApiErrorBodySchema,
-  MAX_RESOURCE_FILE_BYTES,
-  ResourceListResponseSchema,
-  ResourceResponseSchema,
-  ServiceResourceListResponseSchema,
-} from "@/lib/contract";
+  SandboxResourceListResponseSchema,
+  SandboxResourceResponseSchema,
+  SandboxServiceResourceListResponseSchema,
+} from "../state/records";
 import { http, startTestSandbox } from "../testing/harness";
 import { dataUri, FILES } from "../testing/files";
 
@@ -45,7 +44,7 @@ describe("spec 2.2 resource input: accepted values", () => {
       attachment_filename: `file.${ext}`,
     });
     expect(res.status).toBe(201);
-    const { resource } = ResourceResponseSchema.parse(res.body);
+    const { resource } = SandboxResourceResponseSchema.parse(res.body);
     expect(resource.attachment).toMatchObject({ file_name: `file.${ext}`, byte_size: bytes.length });
     const download = await fetch(resource.attachment.url);
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
@@ -68,7 +67,7 @@ describe("spec 2.2 resource input: accepted values", () => {
     void _c;
     const res = await t.client.api(token, "POST", path, { ...rest, save_to_library: "false" });
     expect(res.status).toBe(201);
-    expect(ResourceResponseSchema.parse(res.body).resource).toMatchObject({
+    expect(SandboxResourceResponseSchema.parse(res.body).resource).toMatchObject({
       type: null,
       category: null,
       treatment_plan_id: null,
@@ -171,12 +170,12 @@ describe("spec 4.2 practitioner resource operations", () => {
       "/api/clinic/treatment_plans",
     );
     const planId = plans.body.treatment_plans[0].id;
-    const created = ResourceResponseSchema.parse(
+    const created = SandboxResourceResponseSchema.parse(
       (await t.client.api(token, "POST", path, { ...valid(), treatment_plan_id: planId })).body,
     ).resource;
     expect(created.treatment_plan_id).toBe(planId);
     const got = await t.client.api(token, "GET", `${path}/${created.id}`);
-    expect(ResourceResponseSchema.parse(got.body).resource.id).toBe(created.id);
+    expect(SandboxResourceResponseSchema.parse(got.body).resource.id).toBe(created.id);
 
     const updated = await t.client.api(token, "PUT", `${path}/${created.id}`, {
       name: "Renamed",
@@ -187,7 +186,7 @@ describe("spec 4.2 practitioner resource operations", () => {
       attachment_filename: "new.png",
     });
     expect(updated.status).toBe(200);
-    expect(ResourceResponseSchema.parse(updated.body).resource).toMatchObject({
+    expect(SandboxResourceResponseSchema.parse(updated.body).resource).toMatchObject({
       name: "Renamed",
       type: "Handout",
       category: null,
@@ -205,7 +204,9 @@ describe("spec 4.2 practitioner resource operations", () => {
       422,
     );
 
-    const list = ResourceListResponseSchema.parse((await t.client.api(token, "GET", `${path}?page[size]=100`)).body);
+    const list = SandboxResourceListResponseSchema.parse(
+      (await t.client.api(token, "GET", `${path}?page[size]=100`)).body,
+    );
     expect(list.resources.map((r) => r.id)).toContain(created.id);
 
     expect((await t.client.api(token, "DELETE", `${path}/${created.id}`)).status).toBe(200);
@@ -214,7 +215,9 @@ describe("spec 4.2 practitioner resource operations", () => {
 
   it("creates no event for actions made through the API (spec 6.1 rule 2)", async () => {
     const before = t.sb.state.events.length;
-    const created = ResourceResponseSchema.parse((await t.client.api(token, "POST", path, valid())).body).resource;
+    const created = SandboxResourceResponseSchema.parse(
+      (await t.client.api(token, "POST", path, valid())).body,
+    ).resource;
     await t.client.api(token, "PUT", `${path}/${created.id}`, { name: "x" });
     await t.client.api(token, "DELETE", `${path}/${created.id}`);
     await t.client.api(token, "POST", "/api/clinic/embeddable/session_grants", {});
@@ -229,7 +232,7 @@ describe("spec 4.2 practitioner resource operations", () => {
     expect(shared).toBeDefined();
     const otherToken = (await t.client.signIn(other.id)).access_token;
     const otherPath = `/api/clinic/practitioners/${other.id}/resources`;
-    const list = ResourceListResponseSchema.parse(
+    const list = SandboxResourceListResponseSchema.parse(
       (await t.client.api(otherToken, "GET", `${otherPath}?page[size]=100`)).body,
     );
     expect(list.resources.map((r) => r.id)).toContain(shared?.id);
@@ -264,7 +267,7 @@ describe("spec 4.2 practitioner resource operations", () => {
 
   it("lists the service's own resources", async () => {
     const res = await t.client.api(token, "GET", "/api/clinic/service_resources");
-    const body = ServiceResourceListResponseSchema.parse(res.body);
+    const body = SandboxServiceResourceListResponseSchema.parse(res.body);
     expect(body.service_resources.length).toBeGreaterThan(0);
     expect(body.meta.total_count).toBe(t.sb.state.serviceResources.length);
   });

@@ -121,10 +121,12 @@ export function controlRoutes(hooks: ControlHooks): Route[] {
       if (req.patch_version) s.account.patchVersion = req.patch_version;
       if (req.people_lists !== undefined) s.account.peopleLists = req.people_lists;
       if (req.event_lists) s.account.eventLists = req.event_lists;
+      if (req.documented_records !== undefined) s.account.documentedRecords = req.documented_records;
       return json(200, {
         patch_version: s.account.patchVersion,
         people_lists: s.account.peopleLists,
         event_lists: s.account.eventLists,
+        documented_records: s.account.documentedRecords,
       });
     }),
     get("/rate-limit", ({ s }) => json(200, { limit: s.rateLimit.limit, window_seconds: s.rateLimit.windowSeconds })),

@@ -8,12 +8,11 @@ import type {
   Practitioner,
   Patient,
   Product,
-  ResourceRecord,
-  ServiceResourceRecord,
   SessionGrant,
   TreatmentPlan,
   WebhookDelivery,
 } from "@/lib/contract";
+import type { SandboxClinic, SandboxResourceRecord, SandboxServiceResourceRecord } from "./records";
 import type { SandboxState } from "./store";
 import type * as T from "./types";
 
@@ -90,9 +89,10 @@ function fileUrl(s: SandboxState, ownerId: string, f: T.StoredFile): string {
   return `${s.baseUrl}/files/${ownerId}/${f.linkToken}/${encodeURIComponent(f.fileName)}`;
 }
 
-export function resourceRecord(s: SandboxState, r: T.ResourceRow): ResourceRecord {
+export function resourceRecord(s: SandboxState, r: T.ResourceRow): SandboxResourceRecord {
   return {
     id: r.id,
+    attachment_url: fileUrl(s, r.id, r.file),
     practitioner_id: r.practitionerId,
     name: r.name,
     type: r.type,
@@ -111,9 +111,10 @@ export function resourceRecord(s: SandboxState, r: T.ResourceRow): ResourceRecor
   };
 }
 
-export function serviceResourceRecord(s: SandboxState, r: T.ServiceResourceRow): ServiceResourceRecord {
+export function serviceResourceRecord(s: SandboxState, r: T.ServiceResourceRow): SandboxServiceResourceRecord {
   return {
     id: r.id,
+    attachment_url: fileUrl(s, r.id, r.file),
     name: r.name,
     description: r.description,
     type: r.type,
@@ -126,6 +127,23 @@ export function serviceResourceRecord(s: SandboxState, r: T.ServiceResourceRow):
     },
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
+  };
+}
+
+/** The clinic with the documented fields (spec 4.7 says only "clinic_id and integration_id"). */
+export function clinicRecord(s: SandboxState, c: T.ClinicRow): SandboxClinic {
+  const key = s.currentKey(c.id);
+  return {
+    id: c.id,
+    name: c.name,
+    patient_count: s.patientsOf(c.id).length,
+    practitioner_count: s.practitionersOf(c.id).length,
+    discount: 0,
+    dispensary_url: `${s.baseUrl}/dispensary/${encodeURIComponent(c.id)}`,
+    integration_id: c.integrationId,
+    integration_activated_at: key && key.revokedAt === null ? isoOrNull(key.activatedAt) : null,
+    margin_type: "percentage",
+    integration_status: s.integrationStatus(c.id),
   };
 }
 

@@ -10,7 +10,7 @@ import type * as T from "./types";
 
 /** The account's settings after a reset: the platform as the spec and README describe it by default. */
 function defaultAccount(): T.AccountRow {
-  return { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true, eventLists: "whole" };
+  return { patchVersion: DEFAULT_PATCH_VERSION, peopleLists: true, eventLists: "whole", documentedRecords: false };
 }
 
 export interface RateLimitConfig {

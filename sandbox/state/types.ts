@@ -215,4 +215,6 @@ export interface AccountRow {
   peopleLists: boolean;
   /** What an event list's items carry: whole events (default) or ids alone. */
   eventLists: EventListMode;
+  /** Records with only their documented fields, single records bare, undocumented paths 404 (api/documented.ts). */
+  documentedRecords: boolean;
 }

@@ -4,7 +4,7 @@
 import { revalidatePath } from "next/cache";
 import { defineAction, defineFormAction } from "@/lib/actions/builder";
 import { done, refused } from "@/lib/actions/result";
-import { ClinicKeyInputSchema, removeClinicKey, saveClinicKey } from "@/lib/admin/clinic-key";
+import { ClinicKeyInputSchema, integrationActivated, removeClinicKey, saveClinicKey } from "@/lib/admin/clinic-key";
 import { auditClinicKey } from "@/lib/audit/admin-entry";
 import { SECTIONS } from "@/lib/auth/sections";
 import { ForbiddenError } from "@/lib/clinic-api/errors";
@@ -27,7 +27,7 @@ export const saveClinicKeyAction = defineFormAction(
       const clinic = await saveClinicKey(actor, input.clinicKey);
       await auditClinicKey(actor, "clinic_key.entered", input.clinicKey, clinic.integration_status);
       revalidatePath("/admin", "layout");
-      return done("admin.actions.keySaved", { activated: clinic.integration_status === "activated" ? "yes" : "no" });
+      return done("admin.actions.keySaved", { activated: integrationActivated(clinic) ? "yes" : "no" });
     } catch (error) {
       const why = error instanceof ForbiddenError && error.code ? KEY_REFUSALS[error.code] : undefined;
       if (why) return refused("admin.actions.keyNotSaved", { clinicKey: [why] });

@@ -5,7 +5,7 @@
 // the clinic's attempts only: the streak is this clinic's view of the one endpoint.
 import "server-only";
 import { walkPages } from "@/lib/clinic-api/pagination";
-import { WEBHOOK_DISABLE_AFTER_SECONDS, type WebhookDelivery } from "@/lib/contract";
+import { deliveryOfClinic, WEBHOOK_DISABLE_AFTER_SECONDS, type WebhookDelivery } from "@/lib/contract";
 import type { ReconcileFeed } from "@/lib/events/reconcile/feed";
 import type { Finding } from "@/lib/alerts/finding";
 import type { WebhookDetails } from "@/lib/alerts/kinds";
@@ -16,7 +16,7 @@ const MAX_PAGES = 20;
 
 export function problemOf(attempt: WebhookDelivery): string {
   const error = attempt.error ?? "";
-  if (attempt.status_code !== null && attempt.status_code !== 200 && attempt.status_code !== 201)
+  if (attempt.status_code != null && attempt.status_code !== 200 && attempt.status_code !== 201)
     return `the app answered HTTP ${attempt.status_code}`;
   if (error === "timeout") return "no answer within the platform's time limit";
   if (error === "challenge_mismatch") return "the answer did not carry the challenge token";
@@ -65,7 +65,7 @@ export async function recentAttempts(feed: Pick<ReconcileFeed, "listDeliveries">
     maxPages: MAX_PAGES,
   });
   for await (const page of pages) {
-    const ours = page.items.filter((d) => d.clinic_id === clinicId);
+    const ours = page.items.filter((d) => deliveryOfClinic(d, clinicId));
     attempts.push(...ours);
     if (ours.some((d) => d.successfully_delivered)) break;
   }

@@ -2,7 +2,7 @@
 // whether we have those events anyway (the event lists usually filled the gap already; one we
 // still lack is fetched by id). The summary is kept on the run for the admin page.
 import "server-only";
-import type { WebhookDelivery } from "@/lib/contract";
+import { deliveryOfClinic, type WebhookDelivery } from "@/lib/contract";
 import { walkPages } from "@/lib/clinic-api/pagination";
 import type { Db } from "@/lib/events/store";
 import { storeEvents } from "@/lib/events/store";
@@ -46,7 +46,7 @@ export async function reconcileDeliveries(
     ),
   );
   for await (const page of pages) {
-    failed.push(...page.items.filter((d) => d.clinic_id === clinicId));
+    failed.push(...page.items.filter((d) => deliveryOfClinic(d, clinicId)));
     counters.pagesDone += 1;
     counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
   }
@@ -82,11 +82,11 @@ export async function reconcileDeliveries(
     const last = attempts[attempts.length - 1];
     return {
       eventId,
-      eventType: last.event_type,
+      eventType: last.event_type ?? "",
       failedAttempts: attempts.length,
       lastAttemptAt: last.attempted_at,
-      lastStatus: last.status_code,
-      lastError: last.error,
+      lastStatus: last.status_code ?? null,
+      lastError: last.error ?? null,
       storedLocally: have.has(eventId),
     };
   });
