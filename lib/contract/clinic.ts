@@ -43,7 +43,7 @@ export const PatientSchema = z.object({
   emancipated_at: TimestampSchema.nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
-  /** Present from patch_version 2025-06. */
+  /** Present with the sandbox's patch_version sandbox-extras. */
   full_name: z.string().optional(),
 });
 export type Patient = z.infer<typeof PatientSchema>;
