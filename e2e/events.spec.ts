@@ -79,11 +79,11 @@ test("clinic activity arrives on the open timeline without a reload, with its de
   await expect(row(page, id)).toContainText("treatment_plan.created");
   await expect(row(page, id)).toContainText("Webhook");
 
-  await expect(row(page, id).getByTestId("event-summary")).toHaveText(/^Treatment plan created for .+ \(.+\)$/);
+  await expect(row(page, id).getByTestId("event-summary")).toHaveText(/^Treatment plan activated for .+ \(.+\)$/);
   await row(page, id).getByTestId("event-summary").click();
   const drawer = page.getByRole("dialog");
   await expect(drawer).toContainText(id);
-  await expect(drawer.getByRole("heading", { level: 2 })).toHaveText(/^Treatment plan created for /);
+  await expect(drawer.getByRole("heading", { level: 2 })).toHaveText(/^Treatment plan activated for /);
   await expect(drawer.getByRole("region", { name: "The treatment plan" })).toContainText("Patient");
   await drawer.getByText("Raw data (for support)").click();
   await expect(drawer.getByLabel("Event data")).toContainText("treatment_plan");
