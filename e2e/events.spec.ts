@@ -202,7 +202,8 @@ test("a dropped and a duplicated delivery: reconciliation fills the gap, nothing
   await activate(page.request, clinic);
   await signInAsAdmin(page);
   await sandboxControl(page, "faults", { webhook_drop_next: 1, webhook_duplicate_next: 1 });
-  const dropped = await activity(page, clinic.id, "product.created");
+  // As documented, product.created names no clinic: the timeline shows this clinic's copy of it.
+  const dropped = `${await activity(page, clinic.id, "product.created")}~${clinic.id}`;
   const duplicated = await activity(page, clinic.id, "patient.updated");
   await page.goto("/events");
   await expect(row(page, duplicated)).toHaveCount(1, { timeout: LIVE_TIMEOUT });
