@@ -80,11 +80,11 @@ test("clinic activity arrives on the open timeline without a reload, with its de
   await expect(row(page, id)).toContainText("treatment_plan.created");
   await expect(row(page, id)).toContainText("Webhook");
 
-  await expect(row(page, id).getByTestId("event-summary")).toHaveText(/^Treatment plan created for .+ \(.+\)$/);
+  await expect(row(page, id).getByTestId("event-summary")).toHaveText(/^Treatment plan activated for .+ \(.+\)$/);
   await row(page, id).getByTestId("event-summary").click();
   const drawer = page.getByRole("dialog");
   await expect(drawer).toContainText(id);
-  await expect(drawer.getByRole("heading", { level: 2 })).toHaveText(/^Treatment plan created for /);
+  await expect(drawer.getByRole("heading", { level: 2 })).toHaveText(/^Treatment plan activated for /);
   await expect(drawer.getByRole("region", { name: "The treatment plan" })).toContainText("Patient");
   await drawer.getByText("Raw data (for support)").click();
   await expect(drawer.getByLabel("Event data")).toContainText("treatment_plan");
@@ -203,7 +203,8 @@ test("a dropped and a duplicated delivery: reconciliation fills the gap, nothing
   await activate(page.request, clinic);
   await signInAsAdmin(page);
   await sandboxControl(page, "faults", { webhook_drop_next: 1, webhook_duplicate_next: 1 });
-  const dropped = await activity(page, clinic.id, "product.created");
+  // As documented, product.created names no clinic: the timeline shows this clinic's copy of it.
+  const dropped = `${await activity(page, clinic.id, "product.created")}~${clinic.id}`;
   const duplicated = await activity(page, clinic.id, "patient.updated");
   await page.goto("/events");
   await expect(row(page, duplicated)).toHaveCount(1, { timeout: LIVE_TIMEOUT });

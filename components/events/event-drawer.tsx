@@ -95,7 +95,7 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
                 {say(e.dataIssue)}
               </p>
             )}
-            <EventRecords data={e.data} names={e.names} />
+            <EventRecords type={e.type} data={e.data} names={e.names} />
             <details className="mt-6">
               <summary className="cursor-pointer text-sm font-semibold text-slate-700">{t("raw")}</summary>
               <pre

@@ -4,6 +4,8 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { plansHref } from "@/lib/events/links";
+import { EVENT_DATA_KEY, EVENT_TYPE_CATEGORY } from "@/lib/contract/event-types";
+import { DOCUMENTED_EVENT_DATA, isDocumentedEventType } from "@/lib/contract/event-data";
 import type { EventSummary } from "@/lib/events/summary";
 import { formatSummary, type Say } from "@/lib/events/summary-messages";
 import { NameWithId } from "@/components/ui/id-text";
@@ -89,13 +91,18 @@ function Value({ field, value, names }: { field: string; value: unknown; names: 
   return <>{String(value)}</>;
 }
 
+/** The records an event's data holds: under their kind, or the data itself where the documentation puts it there. */
+function recordsOf(type: string, data: object): Array<[string, unknown]> {
+  if (isDocumentedEventType(type) && DOCUMENTED_EVENT_DATA[type].key === null)
+    return [[EVENT_DATA_KEY[EVENT_TYPE_CATEGORY[type]], data]];
+  return Object.entries(data).filter(([, v]) => v && typeof v === "object" && !Array.isArray(v));
+}
+
 /** Each record under the event's data, its fields labelled (ids secondary to names). */
-export function EventRecords({ data, names }: { data: unknown; names: Record<string, string> }) {
+export function EventRecords({ type, data, names }: { type: string; data: unknown; names: Record<string, string> }) {
   const say = useTranslations();
   if (!data || typeof data !== "object" || Array.isArray(data)) return null;
-  const records = Object.entries(data as Record<string, unknown>).filter(
-    ([, v]) => v && typeof v === "object" && !Array.isArray(v),
-  );
+  const records = recordsOf(type, data);
   return (
     <>
       {records.map(([kind, record]) => (

@@ -111,6 +111,48 @@ export interface WebhookHealth {
   /** Events kept as received whose data could not be stored or shown as sent (marked, newest first). */
   keptAsReceived: number;
   recentKeptAsReceived: Array<{ id: string; type: string; receivedAt: string; issue: string }>;
+  /** Signed deliveries that were no event we can read (kept raw, acknowledged), newest first. */
+  unread: number;
+  recentUnread: UnreadDeliveryView[];
+}
+
+/** What admins see of a delivery that could not be read: when, why, its size and top-level keys (never its content). */
+export interface UnreadDeliveryView {
+  id: string;
+  receivedAt: string;
+  reason: string;
+  bytes: number;
+  keys: string;
+}
+
+/**
+ * Deliveries that could not be read name no clinic (they are the endpoint's, not one clinic's), so
+ * every admin sees them; only their shape is shown, not their content, which may be any clinic's.
+ */
+function topLevelKeys(raw: string): string {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value).sort().join(", ") : "";
+  } catch {
+    return "";
+  }
+}
+
+async function loadUnread(): Promise<{ unread: number; recentUnread: UnreadDeliveryView[] }> {
+  const [unread, recent] = await Promise.all([
+    db.unreadDelivery.count(),
+    db.unreadDelivery.findMany({ orderBy: { receivedAt: "desc" }, take: 10 }),
+  ]);
+  return {
+    unread,
+    recentUnread: recent.map((r) => ({
+      id: r.id,
+      receivedAt: r.receivedAt.toISOString(),
+      reason: r.reason,
+      bytes: Buffer.byteLength(r.raw, "utf8"),
+      keys: topLevelKeys(r.raw),
+    })),
+  };
 }
 
 /** From our own tables: what the endpoint received and which events came only by reconciliation. */
@@ -118,7 +160,7 @@ export async function loadWebhookHealth(clinicId: string, now = new Date()): Pro
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
   const marked = { clinicId, dataIssue: { not: null } };
-  const [last, receipts, duplicates, [gaps], recent, keptAsReceived, recentMarked] = await Promise.all([
+  const [last, receipts, duplicates, [gaps], recent, keptAsReceived, recentMarked, unread] = await Promise.all([
     db.webhookReceipt.findFirst({
       where: { clinicId },
       orderBy: { receivedAt: "desc" },
@@ -142,6 +184,7 @@ export async function loadWebhookHealth(clinicId: string, now = new Date()): Pro
       take: 20,
       select: { id: true, type: true, receivedAt: true, dataIssue: true },
     }),
+    loadUnread(),
   ]);
   return {
     lastReceiptAt: last?.receivedAt.toISOString() ?? null,
@@ -162,5 +205,6 @@ export async function loadWebhookHealth(clinicId: string, now = new Date()): Pro
       receivedAt: e.receivedAt.toISOString(),
       issue: DATA_ISSUE_TEXT[e.dataIssue as DataIssue] ?? DATA_ISSUE_TEXT["not-storable"],
     })),
+    ...unread,
   };
 }

@@ -74,7 +74,7 @@ export const PatientSchema = z.looseObject({
   emancipated_at: TimestampSchema.nullable().optional(),
   created_at: TimestampSchema.nullable().optional(),
   updated_at: TimestampSchema.nullable().optional(),
-  /** Present from patch_version 2025-06. */
+  /** Present with the sandbox's patch_version sandbox-extras. */
   full_name: z.string().optional(),
 });
 export type Patient = z.infer<typeof PatientSchema>;

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { TimestampSchema } from "./common";
 import { DateFilterStringSchema } from "./date-filter-schema";
 import { PageQuerySchema, PaginationMetaSchema } from "./pagination";
-import { PatchVersionSchema } from "./versions";
 import {
   EVENT_CATEGORIES,
   EVENT_LIST_RULES,
@@ -53,15 +52,21 @@ export const EventDataSchema = z.custom<Record<string, unknown>>(
   { message: "must be an object" },
 );
 
-/** Event record `{id,type,clinic_id,integration_id,created_at,data}` (+ patch_version from 2025-06). */
-export const EventRecordSchema = z.object({
-  id: z.string(),
-  type: EventTypeSchema,
-  clinic_id: z.string(),
+/**
+ * An event record as we read it (lists, retrieval, webhook bodies). The documentation shows
+ * `{id, type, created_at, clinic_id, data}`; product.created carries no clinic_id, no documented
+ * example carries integration_id, and new keys may appear at any time. So only id, type, created_at
+ * and data are required; type is any string (types beyond spec 6.1 are kept, filed under "other");
+ * patch_version is any string (the platform names new ones); unknown keys are kept.
+ */
+export const EventRecordSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  clinic_id: z.string().min(1).optional(),
   integration_id: z.string().nullable().optional(),
   created_at: TimestampSchema,
   data: EventDataSchema,
-  patch_version: PatchVersionSchema.optional(),
+  patch_version: z.string().optional(),
 });
 export type EventRecord = z.infer<typeof EventRecordSchema>;
 

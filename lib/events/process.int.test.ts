@@ -1,7 +1,8 @@
 // Processing against PostgreSQL when something is odd: groups of events (a fetch of jobs, the sweep)
 // go in one transaction, and when that fails, group by group, so one odd group does not hold back
 // the others' events; and an event whose data names a person by an id no index could hold is still
-// processed.
+// processed. Catalog news that names no clinic is filed once under every clinic, and a lab order
+// teaches the patient's name.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processEventGroups } from "@/lib/events/process";
@@ -57,5 +58,59 @@ describe("processing odd events", () => {
     const names = await t.db.patientName.findMany({ where: { clinicId: CLINIC }, select: { patientId: true } });
     expect(names.map((n) => n.patientId)).toContain("pat_evt_short");
     expect(names.map((n) => n.patientId)).not.toContain(longId);
+  });
+
+  it("files a product event that names no clinic under every clinic, once, and counts each copy", async () => {
+    for (const id of ["clinic-news-a", "clinic-news-b"]) await t.db.clinic.create({ data: { id, name: id } });
+    const product = {
+      id: "evt_catalog",
+      type: "product.created",
+      created_at: "2026-05-04T15:00:00.000Z",
+      data: { name: "Calm Magnesium", brand: { id: "b1", name: "Northfield", prefix: "NF" } },
+    };
+    expect(await storeEvents(t.db, [product], "webhook")).toEqual(["evt_catalog"]);
+    expect(await processEventGroups(t.db, [["evt_catalog"]])).toBe(1);
+    // Redelivered, reprocessed: nothing twice.
+    expect(await storeEvents(t.db, [product], "webhook")).toEqual([]);
+    expect(await processEventGroups(t.db, [["evt_catalog"]])).toBe(0);
+    const copies = await t.db.event.findMany({ where: { id: { startsWith: "evt_catalog~" } }, orderBy: { id: "asc" } });
+    expect(copies.map((c) => [c.id, c.clinicId, c.category])).toEqual([
+      ["evt_catalog~clinic-news-a", "clinic-news-a", "products"],
+      ["evt_catalog~clinic-news-b", "clinic-news-b", "products"],
+    ]);
+    expect(copies[0]!.data).toEqual(product.data);
+    const counts = await t.db.eventDailyCount.findMany({
+      where: { type: "product.created" },
+      orderBy: { clinicId: "asc" },
+    });
+    expect(counts.map((c) => [c.clinicId, c.count])).toEqual([
+      ["clinic-news-a", 1],
+      ["clinic-news-b", 1],
+    ]);
+  });
+
+  it("learns a patient's name from a lab order, which carries it", async () => {
+    const lab = {
+      id: "evt_lab_name",
+      clinic_id: CLINIC,
+      type: "lab_order.updated",
+      created_at: "2026-05-04T15:00:00.000Z",
+      data: {
+        lab_order: {
+          id: "lo1",
+          patient_id: "pat_lab",
+          first_name: "Noor",
+          last_name: "Haddad",
+          status: "results_ready",
+        },
+      },
+    };
+    await storeEvents(t.db, [lab], "webhook");
+    await processEventGroups(t.db, [["evt_lab_name"]]);
+    expect(
+      await t.db.patientName.findUnique({ where: { clinicId_patientId: { clinicId: CLINIC, patientId: "pat_lab" } } }),
+    ).toMatchObject({
+      name: "Noor Haddad",
+    });
   });
 });

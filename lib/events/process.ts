@@ -3,8 +3,9 @@
 // all in one transaction that takes the event out of event_backlog, so a job that runs twice (a
 // retry, a sweep racing the queue) counts the event once: the second finds no backlog row. Events stay linked
 // to their clinic by clinic_id alone, so events of a clinic nobody has connected yet wait here until
-// someone does. Once committed, the events' fields are held against the documented schemas for the
-// drift report (lib/drift).
+// someone does. An event that names no clinic (NO_CLINIC) is counted nowhere; catalog news among
+// them is filed under every clinic here, and the copies counted (lib/events/catalog.ts). Once
+// committed, the events' fields are held against the documented schemas for the drift report (lib/drift).
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
@@ -13,21 +14,40 @@ import { lockedTimeZones } from "@/lib/events/daily-counts";
 import { recordEventDrift } from "@/lib/drift/events";
 import { warnDriftNotWritten } from "@/lib/drift/store";
 import { patientNameOf, rememberPatientNames, rememberPeopleFromEvent } from "@/lib/people/directory";
+import { NO_CLINIC } from "@/lib/events/record";
+import { CATALOG_CATEGORIES, fileCatalogNews } from "@/lib/events/catalog";
 
 /** Processes the given events; returns how many were processed now (not already before). */
 export async function processEvents(db: Db, eventIds: readonly string[]): Promise<number> {
   if (eventIds.length === 0) return 0;
-  const processed = await db.$transaction(async (tx) => {
-    const claimed = await tx.$queryRaw<
-      Array<{ clinic_id: string; category: string; type: string; created_at: Date; people: unknown; data: unknown }>
+  const taken = await db.$transaction(async (tx) => {
+    const taken = await tx.$queryRaw<
+      Array<{
+        id: string;
+        clinic_id: string;
+        category: string;
+        type: string;
+        created_at: Date;
+        people: unknown;
+        data: unknown;
+      }>
     >`
       WITH taken AS (
         DELETE FROM event_backlog WHERE event_id IN (${Prisma.join([...eventIds])}) RETURNING event_id
       )
-      SELECT e.clinic_id, e.category, e.type, e.created_at,
-        CASE WHEN e.data ?| array['practitioner', 'staff', 'patient'] THEN e.data END AS people,
+      SELECT e.id, e.clinic_id, e.category, e.type, e.created_at,
+        CASE WHEN e.data ?| array['practitioner', 'staff', 'patient', 'lab_order'] THEN e.data END AS people,
         CASE WHEN e.data_issue IS NULL THEN e.data END AS data
       FROM events e JOIN taken ON e.id = taken.event_id`;
+    const catalog = taken.filter((row) => row.clinic_id === NO_CLINIC && CATALOG_CATEGORIES.includes(row.category));
+    const copies = await fileCatalogNews(
+      tx,
+      catalog.map((row) => row.id),
+    );
+    const claimed = [
+      ...taken.filter((row) => row.clinic_id !== NO_CLINIC),
+      ...copies.map((c) => ({ ...c, people: null, data: null })),
+    ];
     const patientNames = claimed.flatMap((row) => patientNameOf(row.clinic_id, row.people, row.created_at) ?? []);
     await rememberPatientNames(tx, patientNames);
     for (const row of claimed)
@@ -50,11 +70,11 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
         INSERT INTO event_daily_counts (clinic_id, day, category, type, count) VALUES (${c.clinicId}, ${c.day}::date, ${c.category}, ${c.type}, ${c.n})
         ON CONFLICT (clinic_id, day, category, type) DO UPDATE SET count = event_daily_counts.count + EXCLUDED.count`;
     }
-    return claimed;
+    return taken;
   });
   // After the commit, and never failing it: drift is reported, not a reason to refuse an event.
-  await recordEventDrift(db, processed).catch(warnDriftNotWritten);
-  return processed.length;
+  await recordEventDrift(db, taken).catch(warnDriftNotWritten);
+  return taken.length;
 }
 
 /** Ids of events stored more than `olderThanMs` ago and still unprocessed (the sweep's work). */

@@ -1,6 +1,8 @@
 // What the event store accepts: the platform's event record, read leniently on purpose. Event types
 // beyond spec 6.1 exist ("not shown"), and refusing an authentic delivery would make the platform
 // retry it and eventually disable our endpoint; such events are kept under the category "other".
+// An event may name no clinic (the documented product.created has no clinic_id): it is kept under
+// NO_CLINIC, and processing files catalog news under every clinic (lib/events/catalog.ts).
 import { z } from "zod";
 import { EVENT_TYPE_CATEGORY, EventDataSchema, TimestampSchema } from "@/lib/contract";
 import { OTHER_CATEGORY, type StoredCategory } from "@/lib/events/categories";
@@ -8,12 +10,20 @@ import { OTHER_CATEGORY, type StoredCategory } from "@/lib/events/categories";
 export const StorableEventSchema = z.object({
   id: z.string().min(1).max(200),
   type: z.string().min(1).max(200),
-  clinic_id: z.string().min(1).max(200),
+  clinic_id: z.string().min(1).max(200).optional(),
   integration_id: z.string().max(200).nullable().optional(),
   created_at: TimestampSchema,
   data: EventDataSchema.default({}),
 });
 export type StorableEvent = z.infer<typeof StorableEventSchema>;
+
+/**
+ * The clinic column of an event that names none. Not NULL: every reader of the timeline asks for
+ * one clinic_id with the (clinic_id, created_at) index, and no clinic's id is empty.
+ */
+export const NO_CLINIC = "";
+
+export const clinicOf = (event: { clinic_id?: string | undefined }): string => event.clinic_id ?? NO_CLINIC;
 
 export { OTHER_CATEGORY, type StoredCategory } from "@/lib/events/categories";
 

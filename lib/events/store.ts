@@ -5,7 +5,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { EventSource } from "@/lib/generated/prisma/enums";
-import { categoryOfType, storableData, type DataIssue, type StorableEvent } from "@/lib/events/record";
+import { categoryOfType, clinicOf, storableData, type DataIssue, type StorableEvent } from "@/lib/events/record";
 import type { Sql } from "@/lib/db-pool";
 
 export type Db = PrismaClient;
@@ -30,7 +30,7 @@ export async function storeEvents(
     const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
       STORE_EVENTS,
       list.map((e) => e.id),
-      list.map((e) => e.clinic_id),
+      list.map(clinicOf),
       list.map((e) => e.integration_id ?? null),
       list.map((e) => e.type),
       list.map((e) => categoryOfType(e.type)),
@@ -129,7 +129,7 @@ const STORE_WEBHOOK_DELIVERIES = `
     SELECT id, min(ord) AS ord FROM d GROUP BY id
   )
   INSERT INTO webhook_receipts (id, event_id, clinic_id, duplicate, received_at)
-  SELECT d.receipt_id, d.id, coalesce(i.clinic_id, e.clinic_id), NOT (i.id IS NOT NULL AND f.ord = d.ord),
+  SELECT d.receipt_id, d.id, nullif(coalesce(i.clinic_id, e.clinic_id), ''), NOT (i.id IS NOT NULL AND f.ord = d.ord),
          d.received_at::timestamp
   FROM d JOIN firsts f ON f.id = d.id LEFT JOIN inserted i ON i.id = d.id LEFT JOIN events e ON e.id = d.id
   RETURNING id, duplicate, clinic_id`;
@@ -150,7 +150,7 @@ function storedAs(
 ): StoredDelivery {
   return {
     inserted: stored?.duplicate === false,
-    otherClinic: stored?.clinic_id != null && stored.clinic_id !== row.delivery.event.clinic_id,
+    otherClinic: stored?.clinic_id != null && stored.clinic_id !== clinicOf(row.delivery.event),
     dataIssue: row.kept.issue,
   };
 }
@@ -190,7 +190,7 @@ async function writeDeliveries(sql: Sql, rows: readonly DeliveryRow[]): Promise<
     STORE_WEBHOOK_DELIVERIES,
     [
       column((r) => r.delivery.event.id),
-      column((r) => r.delivery.event.clinic_id),
+      column((r) => clinicOf(r.delivery.event)),
       column((r) => r.delivery.event.integration_id ?? null),
       column((r) => r.delivery.event.type),
       column((r) => categoryOfType(r.delivery.event.type)),

@@ -1,5 +1,6 @@
-// Every event type of the spec in words, from data shaped as the sandbox sends it, and what each
-// says when its data is missing, of the wrong shape or of an unknown type.
+// Every event type of the spec in words, from data in the sandbox's older shapes (still in stored
+// events), and what each says when its data is missing, of the wrong shape or of an unknown type.
+// The documented shapes have their own table: lib/contract/event-data.test.ts.
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/contract";
 import { patientIdsOf, summarizeEvent, type EventSummary, type KnownNames } from "@/lib/events/summary";
@@ -26,6 +27,7 @@ const plan = (state: string, products: number, labs = 0) => ({
 });
 const product = { product: { id: "prod_1", name: "Vitamin D3", brand: "Sunward", description: "…" } };
 
+// Older data in the store: the sandbox's shapes before it spoke the documented ones.
 const CASES: Record<string, { data: unknown; text: string; patientId?: string; planId?: string }> = {
   "patient.created": { data: { patient }, text: "New patient Zed Quist", patientId: "pat_1" },
   "patient.updated": { data: { patient }, text: "Patient Zed Quist updated", patientId: "pat_1" },
@@ -45,19 +47,19 @@ const CASES: Record<string, { data: unknown; text: string; patientId?: string; p
   "product.description.updated": { data: product, text: "Description of Vitamin D3 (Sunward) updated" },
   "treatment_plan.created": {
     data: plan("draft", 0),
-    text: "Treatment plan created for Zed Quist (no products yet)",
+    text: "Treatment plan activated for Zed Quist by Dev Ito (no products)",
     patientId: "pat_1",
     planId: "tp_1",
   },
   "treatment_plan.updated": {
     data: plan("active", 3),
-    text: "Treatment plan activated for Zed Quist (3 products)",
+    text: "Treatment plan activated for Zed Quist by Dev Ito (3 products)",
     patientId: "pat_1",
     planId: "tp_1",
   },
   "treatment_plan.recommendation.updated": {
     data: plan("active", 1),
-    text: "Recommendations changed in the treatment plan for Zed Quist (1 product)",
+    text: "Recommendations changed in the treatment plan for Zed Quist by Dev Ito (1 product)",
     patientId: "pat_1",
     planId: "tp_1",
   },
@@ -105,10 +107,10 @@ describe("event summaries", () => {
       "Lab results amended for Zed Quist: Iron",
     );
     expect(formatSummary(summarizeEvent("lab_order.updated", lab("pending"), names))).toBe(
-      "Lab order updated for Zed Quist: Iron",
+      "Lab order updated for Zed Quist: Iron (pending)",
     );
     expect(formatSummary(summarizeEvent("treatment_plan.updated", plan("cancelled", 2), names))).toBe(
-      "Treatment plan cancelled for Zed Quist",
+      "Treatment plan cancelled for Zed Quist by Dev Ito",
     );
     expect(formatSummary(summarizeEvent("patient.created", { patient: { id: "pat_2" } }, names))).toBe(
       "New patient pat_2",
@@ -136,10 +138,10 @@ describe("event summaries", () => {
       "Commande passée par Zed Quist — 1 234,56 $",
     );
     expect(formatSummary(summarizeEvent("treatment_plan.created", plan("draft", 1), names), "fr-CA")).toBe(
-      "Plan de traitement créé pour Zed Quist (1 produit)",
+      "Plan de traitement activé pour Zed Quist par Dev Ito (1 produit)",
     );
     expect(formatSummary(summarizeEvent("treatment_plan.created", plan("draft", 3), names), "fr-CA")).toBe(
-      "Plan de traitement créé pour Zed Quist (3 produits)",
+      "Plan de traitement activé pour Zed Quist par Dev Ito (3 produits)",
     );
     const unnamed = { order: { id: "o", patient_id: "pat_9", total_cents: 100 } };
     expect(formatSummary(summarizeEvent("order.placed", unnamed, names), "fr-CA").replace(/\s/g, " ")).toBe(

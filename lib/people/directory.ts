@@ -141,13 +141,27 @@ export interface PatientNameFromEvent {
   asOf: Date;
 }
 
-/** The patient name an event's data carries (`data.patient`), if any. */
+// A lab order names its patient too: patient_id beside the patient's first_name and last_name.
+const LabOrderPatientSchema = z.object({
+  patient_id: z.string().min(1).max(200),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+/** The patient name an event's data carries (`data.patient`, or a lab order's `data.lab_order`), if any. */
 export function patientNameOf(clinicId: string, data: unknown, asOf: Date): PatientNameFromEvent | null {
   if (!data || typeof data !== "object") return null;
-  const parsed = EventPersonSchema.safeParse((data as Record<string, unknown>).patient);
-  if (!parsed.success) return null;
-  const name = fullName(parsed.data.first_name, parsed.data.last_name);
-  return name ? { clinicId, patientId: parsed.data.id, name, asOf } : null;
+  const record = data as Record<string, unknown>;
+  const patient = EventPersonSchema.safeParse(record.patient);
+  const lab = patient.success ? null : LabOrderPatientSchema.safeParse(record.lab_order);
+  const found = patient.success
+    ? { id: patient.data.id, first: patient.data.first_name, last: patient.data.last_name }
+    : lab?.success
+      ? { id: lab.data.patient_id, first: lab.data.first_name, last: lab.data.last_name }
+      : null;
+  if (!found) return null;
+  const name = fullName(found.first, found.last);
+  return name ? { clinicId, patientId: found.id, name, asOf } : null;
 }
 
 /** Stores patients' names in one statement, the newest event's name winning (also over stored ones). */

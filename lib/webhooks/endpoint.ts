@@ -10,6 +10,7 @@ import { getBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
 import { createDeliveryStore, type StoreDelivery } from "@/lib/webhooks/delivery-store";
+import { createUnreadStore, type StoreUnread } from "@/lib/webhooks/unread";
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@/lib/webhooks/handler";
 import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { refuseUnreadBody } from "@/lib/http/linger";
@@ -36,6 +37,8 @@ const storeDelivery: StoreDelivery = async (delivery) => {
   return stored;
 };
 
+const storeUnread: StoreUnread = (delivery) => createUnreadStore(pool())(delivery);
+
 const TOO_LARGE: WebhookResponse = { status: 413, body: { error: "payload too large" } };
 
 function answer(rawBody: string, signatureHeader: string | null): Promise<WebhookResponse> {
@@ -44,6 +47,7 @@ function answer(rawBody: string, signatureHeader: string | null): Promise<Webhoo
     { rawBody, signatureHeader },
     {
       storeDelivery,
+      storeUnread,
       secrets: [config.webhookSecret, ...(config.webhookSecretPrevious ? [config.webhookSecretPrevious] : [])],
       challenge: config.webhookChallenge,
       enqueueProcessing: async (ids) => enqueueProcessing(ids),

@@ -11,6 +11,7 @@ import { QUEUES } from "@/lib/jobs/queues";
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookDeps, type WebhookRequest } from "@/lib/webhooks/handler";
 import { createDeliveryStore } from "@/lib/webhooks/delivery-store";
 import { signWebhookBody } from "@/lib/webhooks/signature";
+import { createUnreadStore } from "@/lib/webhooks/unread";
 
 const SECRET = "whsec-current-0123456789";
 const PREVIOUS = "whsec-previous-0123456789";
@@ -38,6 +39,25 @@ const signed = (raw: string, secret = SECRET, t = T): WebhookRequest => ({
 });
 const v1Of = (header: string) => header.split("v1=")[1];
 
+/** The documented product.created: the product directly in data, no clinic_id, no product id. */
+const productCreated = (id: string) =>
+  JSON.stringify({
+    event: {
+      id,
+      type: "product.created",
+      created_at: "2026-01-15T11:59:00.000Z",
+      data: { name: "Calm Magnesium", brand: { id: "b1", name: "Northfield", prefix: "NF" }, variants: [] },
+    },
+  });
+const STORED_PATIENT = {
+  clinicId: "clinic-a",
+  integrationId: "int-1",
+  type: "patient.created",
+  category: "patients",
+  source: "webhook",
+  data: { patient: { id: "p1" } },
+};
+
 interface Row {
   name: string;
   /** Requests sent in order; the last answer is checked. */
@@ -47,7 +67,14 @@ interface Row {
   events: number;
   receipts: number;
   jobs: number;
+  /** The stored event (when one is), as the database keeps it. */
+  stored?: Record<string, unknown>;
+  /** Bodies kept raw as not an event we can read (lib/webhooks/unread.ts), by this row's marker. */
+  unread?: number;
 }
+
+/** A signed body that is no event we can read: acknowledged, kept raw, no event stored. */
+const KEPT_UNREAD = { status: 200, body: OK, events: 0, receipts: 0, jobs: 0, unread: 1 };
 
 const rows: Row[] = [
   { name: "valid", requests: (id) => [signed(body(id))], status: 200, body: OK, events: 1, receipts: 1, jobs: 1 },
@@ -213,8 +240,38 @@ const rows: Row[] = [
     jobs: 0,
   },
   {
-    name: "JSON that is not an event, correctly signed",
-    requests: () => [signed(JSON.stringify({ hello: "world" }))],
+    ...KEPT_UNREAD,
+    name: "JSON that is not an event, correctly signed: kept raw and acknowledged",
+    requests: (id) => [signed(JSON.stringify({ hello: id }))],
+  },
+  {
+    ...KEPT_UNREAD,
+    name: "an event with no id, correctly signed: kept raw and acknowledged",
+    requests: (id) => [signed(JSON.stringify({ event: { type: "patient.created", note: id, data: {} } }))],
+  },
+  {
+    name: "JSON that is not an event, badly signed: refused, nothing kept",
+    requests: (id) => [signed(JSON.stringify({ hello: id }), "not-the-secret-at-all")],
+    status: 401,
+    body: REFUSED,
+    events: 0,
+    receipts: 0,
+    jobs: 0,
+    unread: 0,
+  },
+  {
+    name: "documented product.created (no clinic_id, product directly in data): stored under no clinic",
+    requests: (id) => [signed(productCreated(id))],
+    status: 200,
+    body: OK,
+    events: 1,
+    receipts: 1,
+    jobs: 1,
+    stored: { clinicId: "", integrationId: null, type: "product.created", category: "products", source: "webhook" },
+  },
+  {
+    name: "documented product.created, unsigned: refused as before",
+    requests: (id) => [{ rawBody: productCreated(id), signatureHeader: null }],
     status: 400,
     body: REFUSED,
     events: 0,
@@ -251,6 +308,7 @@ describe("webhook handler matrix", () => {
     boss = await createBoss(t.url, { supervise: false, schedule: false });
     deps = {
       storeDelivery: createDeliveryStore(t.pool),
+      storeUnread: createUnreadStore(t.pool),
       secrets: [SECRET, PREVIOUS],
       challenge: CHALLENGE,
       enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
@@ -278,19 +336,18 @@ describe("webhook handler matrix", () => {
     expect(await t.db.event.count({ where: { id } })).toBe(row.events);
     expect(await t.db.webhookReceipt.count({ where: { eventId: id } })).toBe(row.receipts);
     expect(await queuedJobsFor(id)).toBe(row.jobs);
+    if (row.unread !== undefined) {
+      const kept = await t.db.unreadDelivery.findMany({ where: { raw: { contains: id } } });
+      expect(kept).toHaveLength(row.unread);
+      if (row.unread) expect(JSON.parse(kept[0]!.raw)).toEqual(JSON.parse(row.requests(id).at(-1)!.rawBody));
+    }
     if (row.events === 1) {
       const stored = await t.db.event.findUniqueOrThrow({ where: { id } });
-      expect(stored).toMatchObject({
-        clinicId: "clinic-a",
-        integrationId: "int-1",
-        type: "patient.created",
-        category: "patients",
-        source: "webhook",
-      });
+      expect(stored).toMatchObject(row.stored ?? STORED_PATIENT);
       expect(await t.db.eventBacklog.findUnique({ where: { eventId: id } })).toMatchObject({ receivedAt: NOW });
       expect(stored.createdAt).toEqual(new Date("2026-01-15T11:59:00.000Z"));
       expect(stored.receivedAt).toEqual(NOW);
-      expect(stored.data).toEqual({ patient: { id: "p1" } });
+      expect(stored.raw).toBe(row.requests(id).at(-1)!.rawBody);
     }
   });
 

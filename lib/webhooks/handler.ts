@@ -1,20 +1,23 @@
 // The webhook endpoint as a pure function of (raw body, signature header, dependencies) → { status,
 // body }, so that every row of the test matrix runs without HTTP. Order matters: size, then the
 // signature over the raw bytes, then JSON; nothing is stored unless all three pass. Answers to bad
-// requests are deliberately generic: the reason goes to the log, never to the caller. A signed event
-// whose data the database cannot keep (a NUL, nesting thousands deep) is still stored and answered
-// 200: its raw body is the record, and the event is marked (lib/events/record.ts, DataIssue).
+// requests are deliberately generic: the reason goes to the log, never to the caller. Past those
+// three, nothing is refused for its shape: a signed event whose data the database cannot keep (a
+// NUL, nesting thousands deep) is stored with its data set aside and marked (lib/events/record.ts,
+// DataIssue); an event naming no clinic is stored under NO_CLINIC; signed JSON that is no event we
+// can read is kept raw for admins (lib/webhooks/unread.ts). Each is answered 200.
 import "server-only";
 import { z } from "zod";
 import { StorableEventSchema } from "@/lib/events/record";
 import type { StoreDelivery } from "@/lib/webhooks/delivery-store";
 import { verifyWebhookSignature } from "@/lib/webhooks/signature";
+import { unreadReason, type StoreUnread } from "@/lib/webhooks/unread";
 
 /** Where the platform delivers (the route file's path; the app server answers it first). */
 export const WEBHOOK_PATH = "/api/webhooks/clinic";
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
 
-const IncomingPayloadSchema = z.object({ event: StorableEventSchema });
+const IncomingPayloadSchema = z.looseObject({ event: StorableEventSchema });
 
 export interface WebhookRequest {
   rawBody: string;
@@ -29,6 +32,8 @@ export interface WebhookResponse {
 export interface WebhookDeps {
   /** Stores the delivery, answering once it is committed (lib/webhooks/delivery-store.ts). */
   storeDelivery: StoreDelivery;
+  /** Keeps a signed JSON body that is not an event we can read (lib/webhooks/unread.ts). */
+  storeUnread: StoreUnread;
   /** Current signing secret first, then the previous one while a rotation is under way. */
   secrets: readonly string[];
   challenge: string;
@@ -62,10 +67,21 @@ export async function handleWebhook(request: WebhookRequest, deps: WebhookDeps):
   }
 
   const payload = parseJson(request.rawBody);
+  if (payload === undefined) {
+    log("webhook refused", { reason: "not_json" });
+    return refuse(400, "invalid request");
+  }
   const parsed = IncomingPayloadSchema.safeParse(payload);
   if (!parsed.success) {
-    log("webhook refused", { reason: payload === undefined ? "not_json" : "bad_payload" });
-    return refuse(400, "invalid request");
+    const reason = unreadReason(payload);
+    try {
+      await deps.storeUnread({ rawBody: request.rawBody, reason, receivedAt: now });
+    } catch (error) {
+      log("webhook storage failed", { reason, error: error instanceof Error ? error.message : String(error) });
+      return refuse(503, "temporarily unavailable");
+    }
+    log("webhook kept unread: not an event we can read", { reason });
+    return ack;
   }
   const event = parsed.data.event; // its data is the object as sent (EventDataSchema keeps `__proto__`)
 

@@ -76,21 +76,21 @@ describe("spec 4.4 created_at on lab_orders", () => {
 });
 
 describe("spec 9 patch_version in list output (documented in sandbox/README.md)", () => {
-  it("2025-06 adds full_name to patients, patch_version to events and previous_attributes to *.updated; 2024-01 does not", async () => {
+  it("sandbox-extras adds full_name to patients, patch_version to events and previous_attributes to *.updated; 2020-02-14 does not", async () => {
     try {
-      await t.client.control("/account", { patch_version: "2025-06" });
+      await t.client.control("/account", { patch_version: "sandbox-extras" });
       const patients = PatientListResponseSchema.parse(
         (await t.client.api(token, "GET", "/api/clinic/patients")).body,
       ).patients;
       expect(patients.every((p) => p.full_name === `${p.first_name} ${p.last_name}`)).toBe(true);
       const listed = await events("/api/events/patients?page[size]=100");
-      expect(listed.every((e) => e.patch_version === "2025-06")).toBe(true);
+      expect(listed.every((e) => e.patch_version === "sandbox-extras")).toBe(true);
       expect(listed.every((e) => typeof (e.data.patient as { full_name?: string }).full_name === "string")).toBe(true);
       const updated = listed.filter((e) => e.type === "patient.updated");
       expect(updated.length).toBeGreaterThan(0);
       expect(updated.every((e) => "previous_attributes" in e.data)).toBe(true);
 
-      await t.client.control("/account", { patch_version: "2024-01" });
+      await t.client.control("/account", { patch_version: "2020-02-14" });
       const plain = PatientListResponseSchema.parse(
         (await t.client.api(token, "GET", "/api/clinic/patients")).body,
       ).patients;
@@ -102,7 +102,7 @@ describe("spec 9 patch_version in list output (documented in sandbox/README.md)"
         ),
       ).toBe(false);
     } finally {
-      await t.client.control("/account", { patch_version: "2024-01" });
+      await t.client.control("/account", { patch_version: "2020-02-14" });
     }
   });
 });

@@ -67,11 +67,11 @@ describe("spec 6.2 / 6.3 delivery and signature", () => {
 
   it("follows the account's patch_version (spec 6.2.11, 9)", async () => {
     w = await webhookWorld(ack);
-    await w.t.client.control("/account", { patch_version: "2025-06" });
+    await w.t.client.control("/account", { patch_version: "sandbox-extras" });
     await w.activity("patient.updated");
     await w.receiver.waitFor(2);
     const e = eventOf(w.receiver.received[1]);
-    expect(e.patch_version).toBe("2025-06");
+    expect(e.patch_version).toBe("sandbox-extras");
     expect(e.data).toHaveProperty("previous_attributes");
     expect((e.data.patient as { full_name?: string }).full_name).toBeTruthy();
   });

@@ -74,7 +74,7 @@ export function runActivity(s: SandboxState, req: ActivityRequest): { event: Eve
         updatedAt: now,
       };
       s.patients.set(row.id, row);
-      return emit(req.type, patientRecord(row, "2024-01"));
+      return emit(req.type, patientRecord(row, "2020-02-14"));
     }
     case "patient.updated": {
       const row = target(s.patients, clinicId, str(d, "patient_id"), "patient");
@@ -88,13 +88,13 @@ export function runActivity(s: SandboxState, req: ActivityRequest): { event: Eve
       row.firstName = str(d, "first_name") ?? row.firstName;
       row.lastName = str(d, "last_name") ?? row.lastName;
       row.updatedAt = now;
-      return emit(req.type, patientRecord(row, "2024-01"), previous);
+      return emit(req.type, patientRecord(row, "2020-02-14"), previous);
     }
     case "patient.emancipated": {
       const row = target(s.patients, clinicId, str(d, "patient_id"), "patient", (p) => p.emancipatedAt === null);
       row.emancipatedAt = now;
       row.updatedAt = now;
-      return emit(req.type, patientRecord(row, "2024-01"));
+      return emit(req.type, patientRecord(row, "2020-02-14"));
     }
     case "order.placed": {
       const patient = target(s.patients, clinicId, str(d, "patient_id"), "patient");

@@ -1,15 +1,16 @@
 // Creating events. Only clinic activity (control API, embedded feature, clinic key changes) creates
 // events; actions made through the API never do (spec 6.1 rule 2). New events go to the webhook
 // dispatcher; seeded history is recorded without delivery.
-import { EVENT_DATA_KEY, eventCategoryOf, type EventType } from "@/lib/contract";
+import type { EventType } from "@/lib/contract";
 import type { SandboxState } from "../state/store";
 import type { EventRow } from "../state/types";
 import { dispatchEvent } from "../webhooks/dispatcher";
+import { documentedEventData } from "./payloads";
 
 export interface NewEvent {
   clinicId: string;
   type: EventType;
-  /** The record the event is about, in API shape; stored under data[<kind>]. */
+  /** The record the event is about, in API shape; `data` carries it as documented (./payloads.ts). */
   object: Record<string, unknown>;
   previousAttributes?: Record<string, unknown> | null;
   at?: number;
@@ -23,7 +24,8 @@ export function recordEvent(s: SandboxState, e: NewEvent): EventRow {
     clinicId: e.clinicId,
     integrationId: s.clinics.get(e.clinicId)?.integrationId ?? null,
     createdAt: e.at ?? s.clock.now(),
-    data: { [EVENT_DATA_KEY[eventCategoryOf(e.type)]]: e.object },
+    data: documentedEventData(s, e.type, e.object),
+    record: e.object,
     previousAttributes: e.previousAttributes ?? null,
   };
   s.events.push(row);

@@ -130,7 +130,7 @@ export function historyPlanner(s: SandboxState, clinicId: string, random: () => 
     if (e.type.startsWith("patient.")) {
       const p = s.patients.get(id)!;
       const emancipated = p.emancipatedAt !== null && p.emancipatedAt <= e.at ? iso(p.emancipatedAt) : null;
-      return { ...patientRecord(p, "2024-01"), emancipated_at: emancipated, updated_at: at };
+      return { ...patientRecord(p, "2020-02-14"), emancipated_at: emancipated, updated_at: at };
     }
     if (e.type === "order.placed") return orderRecord(s.orders.get(id)!);
     if (e.type === "lab_order.updated")

@@ -14,6 +14,7 @@ import type {
 } from "@/lib/contract";
 import type { SandboxClinic, SandboxResourceRecord, SandboxServiceResourceRecord } from "./records";
 import type { SandboxState } from "./store";
+import { namesNoClinic } from "../events/payloads";
 import type * as T from "./types";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -31,7 +32,7 @@ export function patientRecord(p: T.PatientRow, version: PatchVersion): Patient {
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
   };
-  return version === "2025-06" ? { ...base, full_name: `${p.firstName} ${p.lastName}` } : base;
+  return version === "sandbox-extras" ? { ...base, full_name: `${p.firstName} ${p.lastName}` } : base;
 }
 
 export function personRecord(u: T.UserRow): Practitioner {
@@ -162,12 +163,13 @@ export function eventRecord(e: T.EventRow, version: PatchVersion): EventRecord {
   const base: EventRecord = {
     id: e.id,
     type: e.type,
-    clinic_id: e.clinicId,
+    // As documented: product.created names no clinic (the sandbox still files it under one).
+    ...(!namesNoClinic(e.type) && { clinic_id: e.clinicId }),
     integration_id: e.integrationId,
     created_at: iso(e.createdAt),
     data: e.data,
   };
-  if (version !== "2025-06") return base;
+  if (version !== "sandbox-extras") return base;
   const data: Record<string, unknown> = { ...e.data };
   const patient = data.patient as Record<string, unknown> | undefined;
   if (patient) data.patient = { ...patient, full_name: `${String(patient.first_name)} ${String(patient.last_name)}` };

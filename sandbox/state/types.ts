@@ -179,8 +179,10 @@ export interface EventRow {
   clinicId: string;
   integrationId: string | null;
   createdAt: number;
-  /** Snapshot of the record the event is about, already in API shape. */
+  /** The event's data as the platform's documentation shows it (sandbox/events/payloads.ts). */
   data: Record<string, unknown>;
+  /** The sandbox's own snapshot of the record the event is about, in API shape (never served). */
+  record: Record<string, unknown>;
   previousAttributes: Record<string, unknown> | null;
 }
 export interface DeliveryRow {

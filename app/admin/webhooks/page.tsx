@@ -98,6 +98,24 @@ export default async function WebhooksPage({
             ))}
           </ul>
         )}
+        <p className="text-sm" data-testid="unread-deliveries">
+          {t("unread", { count: health.unread })}
+        </p>
+        {health.recentUnread.length > 0 && (
+          <ul className="space-y-1 text-xs text-amber-900" aria-label={t("unreadLabel")}>
+            {health.recentUnread.map((d) => (
+              <li key={d.id}>
+                {t.rich("unreadItem", {
+                  reason: t(`unreadReason.${d.reason}`),
+                  bytes: d.bytes,
+                  keys: d.keys || "—",
+                  mono: (chunks) => <span className="font-mono">{chunks}</span>,
+                  when: () => <When iso={d.receivedAt} />,
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
         {(env.webhookSecret === "local_default" || env.webhookChallenge === "local_default") && (
           <p className="text-xs text-amber-800">{t("localDefaults")}</p>
         )}

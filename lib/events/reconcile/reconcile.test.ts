@@ -17,6 +17,7 @@ import { createBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { startWorkers } from "@/lib/jobs/worker";
 import { handleWebhook } from "@/lib/webhooks/handler";
+import { createUnreadStore } from "@/lib/webhooks/unread";
 import { createDeliveryStore } from "@/lib/webhooks/delivery-store";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { recordEvent } from "@/sandbox/testing/history";
@@ -44,6 +45,7 @@ async function startReceiver(): Promise<string> {
         { rawBody, signatureHeader: typeof header === "string" ? header : null },
         {
           storeDelivery,
+          storeUnread: createUnreadStore(t.pool),
           secrets: [SECRET],
           challenge: CHALLENGE,
           enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),

@@ -7,7 +7,13 @@ import type { Db } from "@/lib/events/store";
 import { encodeCursor, type TimelineCursor, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { createdAtBounds, parseDate } from "@/lib/events/timeline/period";
 import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
-import { patientIdsOf, summarizeEvent, type EventSummary, type KnownNames } from "@/lib/events/summary";
+import {
+  patientIdsOf,
+  practitionerIdsOf,
+  summarizeEvent,
+  type EventSummary,
+  type KnownNames,
+} from "@/lib/events/summary";
 
 export const TIMELINE_PAGE_SIZE = 50;
 
@@ -96,15 +102,7 @@ export async function knownNames(
   rows: ReadonlyArray<{ data: unknown }>,
 ): Promise<KnownNames> {
   const patientIds = [...new Set(rows.flatMap((r) => patientIdsOf(r.data)))];
-  const practitionerIds = [
-    ...new Set(
-      rows.flatMap((r) => {
-        const id = (r.data as { treatment_plan?: { practitioner_id?: unknown } } | null)?.treatment_plan
-          ?.practitioner_id;
-        return typeof id === "string" ? [id] : [];
-      }),
-    ),
-  ];
+  const practitionerIds = [...new Set(rows.flatMap((r) => practitionerIdsOf(r.data)))];
   const [patients, people] = await Promise.all([
     patientIds.length
       ? db.patientName.findMany({

@@ -1,0 +1,136 @@
+// Event data as the platform's documentation shows it (lib/contract/event-data.ts), made from the
+// sandbox's records as they were when the event happened. The sandbox keeps its own records (the
+// API's shapes); only what an event carries is reshaped here: an order directly in `data`, with an
+// order number and line items and no amount; a lab order naming its patient and with a documented
+// status; a product with no id and a brand object, directly in `data` for product.created; a plan
+// with `active` as a string and `patient`/`practitioner` as {id}.
+import type { EventType } from "@/lib/contract";
+import type { SandboxState } from "../state/store";
+
+type Rec = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+
+/** A stable number for an order ("R" and nine digits, as the documentation shows them). */
+export function orderNumberOf(orderId: string): string {
+  let h = 0;
+  for (const c of orderId) h = (h * 31 + c.charCodeAt(0)) % 1_000_000_000;
+  return `R${String(h).padStart(9, "0")}`;
+}
+
+/** The sandbox's lab statuses in the documentation's words. */
+const LAB_STATUS: Record<string, string> = {
+  pending: "partial_results",
+  results_available: "results_ready",
+  amended: "results_amended",
+};
+
+function order(s: SandboxState, o: Rec): Rec {
+  const patientId = str(o.patient_id) ?? "";
+  const practitioner = s.patients.get(patientId)?.practitionerId;
+  const total = typeof o.total_cents === "number" ? o.total_cents : 0;
+  return {
+    id: o.id,
+    order_number: orderNumberOf(String(o.id)),
+    completed_at: o.placed_at,
+    patient_id: patientId,
+    practitioner_ids: practitioner ? [practitioner] : [],
+    treatment_plan_ids: [],
+    line_items: [{ variant_id: `${String(o.id)}-v1`, quantity: 1 + (Math.round(total / 100) % 3), type: "supplement" }],
+  };
+}
+
+function labOrder(s: SandboxState, l: Rec): Rec {
+  const patient = s.patients.get(str(l.patient_id) ?? "");
+  const status = str(l.status) ?? "";
+  return {
+    id: l.id,
+    practitioner_id: patient?.practitionerId ?? null,
+    patient_id: l.patient_id,
+    first_name: patient?.firstName ?? null,
+    last_name: patient?.lastName ?? null,
+    email: patient?.email ?? null,
+    status: LAB_STATUS[status] ?? status,
+  };
+}
+
+function product(p: Rec): Rec {
+  const brand = str(p.brand) ?? "Sandbox Labs";
+  const prefix = brand
+    .replace(/[^A-Za-z]/g, "")
+    .slice(0, 3)
+    .toUpperCase();
+  return {
+    name: p.name,
+    description_html: `<p>${str(p.description) ?? ""}</p>`,
+    dosage: {
+      recommended_amount: "1",
+      recommended_frequency: "daily",
+      recommended_duration: null,
+      format: "capsule",
+      additional_info: null,
+    },
+    brand: { id: `brand-${prefix.toLowerCase()}`, name: brand, prefix },
+    variants: [
+      {
+        id: `${String(p.id)}-v1`,
+        sku: `${prefix}-${String(p.id).slice(-4)}`,
+        primary: true,
+        units: 60,
+        unit_of_measure: "capsule",
+        availability: "in_stock",
+        status: "active",
+        upc: null,
+        msrp: "24.99",
+        supplier_sku: null,
+      },
+    ],
+  };
+}
+
+function plan(t: Rec): Rec {
+  const recs = Array.isArray(t.recommendations) ? (t.recommendations as Rec[]) : [];
+  const labs = Array.isArray(t.lab_recommendations) ? (t.lab_recommendations as Rec[]) : [];
+  return {
+    id: t.id,
+    active: t.state === "active" ? "true" : "false",
+    available_at: (str(t.created_at) ?? "").slice(0, 10) || null,
+    patient: { id: t.patient_id },
+    practitioner: t.practitioner_id ? { id: t.practitioner_id } : null,
+    recommendations: recs.map((r) => ({
+      variant_id: `${String(r.product_id)}-v1`,
+      refill: false,
+      units_to_purchase: 1,
+      take_with: null,
+      dosage: {
+        amount: str(r.dosage),
+        frequency: null,
+        duration: null,
+        format: "capsule",
+        additional_info: null,
+        time_of_day: [],
+      },
+    })),
+    resources: [],
+    lab_recommendations: labs.map((l) => ({
+      id: l.id,
+      name: l.test_name,
+      requires_fasting: false,
+      instructions: null,
+      tests: [],
+    })),
+  };
+}
+
+/** The event's `data` for a record in the sandbox's API shape, as the documentation shows it. */
+export function documentedEventData(s: SandboxState, type: EventType, record: Rec): Rec {
+  if (type.startsWith("patient.")) return { patient: record };
+  if (type === "order.placed") return order(s, record);
+  if (type === "lab_order.updated") return { lab_order: labOrder(s, record) };
+  if (type === "product.created") return product(record);
+  if (type.startsWith("product.")) return { product: product(record) };
+  if (type.startsWith("treatment_plan.")) return { treatment_plan: plan(record) };
+  return { clinic_key: record };
+}
+
+/** Whether the documentation shows this type's events without a clinic_id (catalog news). */
+export const namesNoClinic = (type: string) => type === "product.created";
