@@ -105,7 +105,7 @@ test("failing deliveries: the admin sees the alert with its deadline, once, and 
     `the platform disables the webhook endpoint at ${formatTime(deadline, { timeZone })}`,
   );
   await expect(card).toContainText(/2[0-3] hours from now/);
-  await expect(page.getByTestId("alerts-indicator")).toHaveAttribute("aria-label", /Alerts: [1-9]\d* needs? attention/);
+  await expect(page.getByTestId("alerts-indicator")).toHaveAccessibleName(/^Alerts [1-9]\d* needs? attention$/);
 
   // Checked again: still the one alert, and still one email.
   await checkNow(page, clinic.id);
