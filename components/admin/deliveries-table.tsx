@@ -60,12 +60,12 @@ const columns = (filters: DeliveryFilters, t: Say, say: Say): Column<DeliveryRow
 
 /** Why an attempt failed, in words ("The app answered HTTP 503"), the platform's code kept as a tooltip. */
 function Problem({ attempt }: { attempt: DeliveryRow }) {
-  const t = useTranslations("admin.deliveries.problems");
+  const t = useTranslations("admin.deliveries");
   const problem = deliveryProblem(attempt);
   if (!problem) return null;
   return (
     <span className="block text-xs text-red-700" title={attempt.error ?? undefined}>
-      {t(problem.key, problem.values)}
+      {t(`problems.${problem.key}`, problem.values)}
     </span>
   );
 }

@@ -38,7 +38,7 @@ export function AlertsIndicator({ initialCount }: { initialCount: number }) {
   return (
     <Link
       href="/admin/alerts"
-      title={`${t("alerts")} ${count} ${t("alertsLabel", { count })}`}
+      title={t("alertsTitle", { count })}
       data-testid="alerts-indicator"
       className={`inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium ${
         count > 0 ? "bg-amber-100 text-amber-950 hover:bg-amber-200" : "text-slate-700 hover:bg-slate-100"
