@@ -1,7 +1,7 @@
 "use client";
 // A platform id as secondary detail: muted, monospaced, selectable whole, with a button that copies
 // it (for support). Never a record's only label where the app knows a name.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 
 export function IdText({ id, className = "" }: { id: string; className?: string }) {
@@ -31,7 +31,8 @@ export function IdText({ id, className = "" }: { id: string; className?: string 
   );
 }
 
-function CopyIcon() {
+/** A small line icon drawn in the text's colour. */
+function Icon({ strokeWidth, children }: { strokeWidth: number; children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
@@ -39,28 +40,25 @@ function CopyIcon() {
       className="h-3.5 w-3.5"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.5"
+      strokeWidth={strokeWidth}
     >
-      <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
-      <path d="M10.5 3.5v-.5A1.5 1.5 0 0 0 9 1.5H3A1.5 1.5 0 0 0 1.5 3v6A1.5 1.5 0 0 0 3 10.5h.5" />
+      {children}
     </svg>
   );
 }
 
-function CheckIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 16 16"
-      className="h-3.5 w-3.5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M3 8.5l3.5 3.5L13 5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
+const CopyIcon = () => (
+  <Icon strokeWidth={1.5}>
+    <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
+    <path d="M10.5 3.5v-.5A1.5 1.5 0 0 0 9 1.5H3A1.5 1.5 0 0 0 1.5 3v6A1.5 1.5 0 0 0 3 10.5h.5" />
+  </Icon>
+);
+
+const CheckIcon = () => (
+  <Icon strokeWidth={2}>
+    <path d="M3 8.5l3.5 3.5L13 5" strokeLinecap="round" strokeLinejoin="round" />
+  </Icon>
+);
 
 /** A name with its id after it as secondary detail; the id alone (muted) when there is no name. */
 export function NameWithId({ name, id }: { name: string | null | undefined; id: string }) {
