@@ -5,7 +5,7 @@
 import "server-only";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { getConfig } from "@/lib/config";
-import { pool } from "@/lib/db-pool";
+import { systemPool } from "@/lib/db-pool";
 import { getBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
@@ -27,7 +27,7 @@ const enqueueProcessing = createBatchingEnqueuer({
 
 // One per module copy too, made on the first delivery (the pool is made on first use).
 let deliveryStore: StoreDelivery | undefined;
-const storeDelivery: StoreDelivery = (delivery) => (deliveryStore ??= createDeliveryStore(pool()))(delivery);
+const storeDelivery: StoreDelivery = (delivery) => (deliveryStore ??= createDeliveryStore(systemPool()))(delivery);
 
 const TOO_LARGE: WebhookResponse = { status: 413, body: { error: "payload too large" } };
 

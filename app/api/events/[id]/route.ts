@@ -6,6 +6,7 @@ import { notFound, succeeded } from "@/lib/actions/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { db } from "@/lib/db";
 import { getTimelineEvent } from "@/lib/events/timeline/list";
+import { withReadSlot } from "@/lib/fairness/reads";
 
 export const dynamic = "force-dynamic";
 
@@ -13,8 +14,9 @@ const EventId = z.object({ id: z.string().min(1).max(200) });
 
 export const GET = defineRoute(
   { name: "events.detail", roles: SECTIONS.events.roles, input: EventId },
-  async ({ caller, input }) => {
-    const event = await getTimelineEvent(db, caller.clinicId, input.id);
-    return event ? succeeded(event) : notFound("event");
-  },
+  async ({ caller, input }) =>
+    withReadSlot(caller.user.id, async () => {
+      const event = await getTimelineEvent(db, caller.clinicId, input.id);
+      return event ? succeeded(event) : notFound("event");
+    }),
 );
