@@ -4,6 +4,7 @@
 // export per person at a time: the next waits its turn in a short line (its place on arrival is in
 // the X-Queue-Position header), and one more is told to wait (lib/fairness/reads.ts). The first page
 // is read before answering, so a search too broad to finish is said in words, not a broken file.
+// Each export is an entry of the audit trail, with its filters and rows (lib/audit/event-reads.ts).
 import { authorize } from "@/lib/actions/builder";
 import { respond } from "@/lib/actions/route";
 import { failure, invalid } from "@/lib/actions/result";
@@ -13,6 +14,7 @@ import { db } from "@/lib/db";
 import { TimelineFiltersSchema } from "@/lib/events/timeline/filters";
 import { firstExportPage, timelineCsvStream } from "@/lib/events/timeline/export";
 import { readGates } from "@/lib/fairness/reads";
+import { auditEventExport } from "@/lib/audit/event-reads";
 import { requestTranslator } from "@/lib/i18n/server";
 import { todayIn } from "@/lib/events/timeline/period";
 
@@ -42,7 +44,11 @@ export async function GET(request: Request): Promise<Response> {
   const day = todayIn(user.timeZone);
   const csv = timelineCsvStream(db, clinicId, user.timeZone, parsed.data, await requestTranslator(), {
     first,
-    onEnd: () => turn.release(),
+    // The audit entry once the rows sent are known (after the last byte; off the stream's way).
+    onEnd: (rows, complete) => {
+      turn.release();
+      void auditEventExport(access.caller, parsed.data, rows, complete);
+    },
   });
   return new Response(csv, {
     headers: {
