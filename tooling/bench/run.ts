@@ -12,7 +12,7 @@ import { repoPath } from "@/tooling/devstack/processes";
 import { BenchResultSchema, type BenchResult } from "@/tooling/bench/result";
 import { formatResult, writeBenchmarksMd } from "@/tooling/bench/report";
 
-const ALL = ["ingest", "timeline", "reconcile", "refresh", "pages"];
+const ALL = ["ingest", "timeline", "reconcile", "refresh", "pages", "fairness"];
 const LOCAL_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres";
 const resultsDir = repoPath(".data/bench");
 
