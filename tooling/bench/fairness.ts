@@ -194,7 +194,8 @@ async function lostOf(stack: Stack, phase: Phase): Promise<number> {
 
 export async function benchFairness(): Promise<BenchResult[]> {
   const started = performance.now();
-  buildIfNeeded((line) => console.log(`  ${line}`));
+  // BENCH_SKIP_BUILD=1 runs the build as it is (one made a moment ago for the end-to-end tests, say).
+  if (process.env.BENCH_SKIP_BUILD !== "1") buildIfNeeded((line) => console.log(`  ${line}`));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
