@@ -16,7 +16,7 @@ export const config = { matcher: ["/((?!api/webhooks/|_next/static/|_next/image)
 export function proxy(request: NextRequest): NextResponse {
   const config = getConfig();
   const headers = securityHeaders(config.clinicApiBaseUrl, newNonce(), config.appUrl);
-  const refusal = serverActionRefusal(request.headers);
+  const refusal = serverActionRefusal(request.headers, { method: request.method, path: request.nextUrl.pathname });
   // The policy goes on the request too: Next.js takes the nonce from it for the scripts it renders.
   const forwarded = new Headers(request.headers);
   const csp = headers.find((h) => h.key === "Content-Security-Policy")?.value ?? "";

@@ -87,6 +87,15 @@ const EnvSchema = z
     READS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     EXPORTS_WAITING_PER_USER: z.coerce.number().int().min(0).max(20).default(2),
+    // The proxies in front of the app (IP addresses, comma-separated): only their X-Forwarded-* headers
+    // are believed (lib/http/forwarded.ts). Unset: none, and the app's origin checks use Host.
+    TRUSTED_PROXIES: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[0-9a-fA-F.:]+(\s*,\s*[0-9a-fA-F.:]+)*$/, "must be IP addresses separated by commas")
+        .optional(),
+    ),
   })
   .refine((e) => !e.CLINIC_API_ENVIRONMENT || e.CLINIC_API_ENVIRONMENT === "local" || e.CLINIC_API_BASE_URL, {
     // Without a base URL the app talks to the local sandbox; a production label on it would mislead admins.
@@ -137,6 +146,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     db: { size: e.DB_POOL_SIZE, systemSize: e.DB_SYSTEM_POOL_SIZE, statementTimeoutMs: e.STATEMENT_TIMEOUT_MS },
     /** One person's share of the reads (lib/fairness/read-gate.ts). */
     reads: { perUser: e.READS_PER_USER, waitMs: e.READ_WAIT_MS, exportsWaiting: e.EXPORTS_WAITING_PER_USER },
+    /** Peers whose forwarding headers are believed. */
+    trustedProxies: (e.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
   };
 }
 
