@@ -6,6 +6,7 @@
 // once. Throughout both phases, the platform delivers webhooks at WEBHOOK_RATE a second and a
 // practitioner of another clinic opens their pages one after another. Goals: webhook
 // acknowledgement p99 < 1 s, the other clinic's pages < 1 s, every acknowledged delivery stored.
+import os from "node:os";
 import { chromium } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { signWebhookBody } from "@/lib/webhooks/signature";
@@ -225,6 +226,7 @@ export async function benchFairness(): Promise<BenchResult[]> {
 
     const base = await runPhase(stack, cookies, otherClinic, "base", BASELINE_SECONDS, false);
     const hit = await runPhase(stack, cookies, otherClinic, "attack", ATTACK_SECONDS, true);
+    const [load] = os.loadavg(); // other work on the machine shows here: the figures are only as quiet as it was
     await sleep(2000); // the last deliveries' commits
     const [baseLost, hitLost] = [await lostOf(stack, base), await lostOf(stack, hit)];
 
@@ -293,6 +295,7 @@ export async function benchFairness(): Promise<BenchResult[]> {
           `Both phases: signed webhook deliveries (patient.created of the other clinic) at ${WEBHOOK_RATE}/s open loop, latency from each one's scheduled start; the other clinic's practitioner requesting ${OTHER_PAGES.join(", ")} in turn, one at a time (${pages[0].count} requests in the baseline, ${pages[1].count} under attack). Warm-up of 3 s before the baseline.`,
           `Attack (${ATTACK_SECONDS} s): ${SEARCHERS} loops of GET /api/events?q=… cycling through ${JSON.stringify(COSTLY_TERMS)}, and ${EXPORTS} loops of GET /api/events/export (everything) read whole, a 429 retried after 1 s; exports still running at the phase's end are cut (${hit.exportsCut}).`,
           `Attacker's search answers by HTTP status: ${JSON.stringify(statuses)} (200 answered, 409 too broad at the statement bound, 422 refused before running, 429 told to wait).`,
+          `Load average over the last minute when the attack ended: ${load.toFixed(1)} on ${os.cpus().length} cores.`,
           `Exports read whole took ${hit.exportSeconds.map((s) => s.toFixed(1)).join(", ") || "—"} s (one at a time per person: the others waited their turn or were told to).`,
         ],
         seconds: (performance.now() - started) / 1000,
