@@ -20,7 +20,7 @@ export function proxy(request: NextRequest): NextResponse {
     newNonce(),
     config.appUrl,
   );
-  const refusal = serverActionRefusal(request.headers);
+  const refusal = serverActionRefusal(request.headers, { method: request.method, path: request.nextUrl.pathname });
   // The policy goes on the request too: Next.js takes the nonce from it for the scripts it renders.
   const forwarded = new Headers(request.headers);
   const csp = headers.find((h) => h.key === "Content-Security-Policy")?.value ?? "";

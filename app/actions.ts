@@ -3,6 +3,7 @@
 // people, and the language they choose (kept on their user row; the cookie is the browser's).
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { hasBidiControl } from "@/lib/bidi";
 import { defineAction, defineFormAction } from "@/lib/actions/builder";
 import { done, refused } from "@/lib/actions/result";
 import { saveOwnName } from "@/lib/people/own-name";
@@ -10,7 +11,13 @@ import { rememberLocale } from "@/lib/i18n/preference";
 import { LOCALES } from "@/lib/i18n/locales";
 
 const OwnName = z.object({
-  name: z.string().trim().min(1, "validation.ownNameRequired").max(120, "validation.ownNameTooLong"),
+  // The name is shown to the clinic's other people (and in the audit trail): no direction overrides.
+  name: z
+    .string()
+    .trim()
+    .min(1, "validation.ownNameRequired")
+    .max(120, "validation.ownNameTooLong")
+    .refine((n) => !hasBidiControl(n), "validation.textBidi"),
 });
 
 export const saveOwnNameAction = defineFormAction(

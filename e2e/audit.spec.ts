@@ -101,7 +101,21 @@ test("every action writes exactly one audit entry; the page filters and exports 
   const q = await person(browser); // practitioner 4: whose connection an admin revokes
   await signedIn(q, 3);
 
-  const state = { resourceId: "", patientId: "", alertId: "" };
+  const state = { resourceId: "", patientId: "", alertId: "", eventId: "", exportedRows: -1 };
+  const entryWritten = (action: string) =>
+    expect
+      .poll(
+        async () =>
+          (
+            await queryOnce(
+              database(),
+              "SELECT 1 FROM audit_entries WHERE clinic_id = $1 AND actor_user_id = $2 AND action = $3",
+              [clinic.id, p.userId, action],
+            )
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
   const upload = (method: "post" | "put", path: string) =>
     p.api[method](path, {
       multipart: {
@@ -351,6 +365,48 @@ test("every action writes exactly one audit entry; the page filters and exports 
       action: "audit.exported",
       actor: () => admin.userId,
       run: async () => expect((await admin.api.get("/admin/audit/export")).status()).toBe(200),
+    },
+    // Reads of patient data in the event history: written once answered, so each run waits for its entry.
+    {
+      name: "a timeline search by text",
+      action: "events.searched",
+      actor: () => p.userId,
+      run: async () => {
+        const response = await p.api.get(`/api/events?q=${TAG}`);
+        expect(response.status(), await response.text()).toBe(200);
+        await entryWritten("events.searched");
+      },
+      details: () => ({ search: TAG, rows: 0 }),
+    },
+    {
+      name: "an event's detail opened",
+      action: "events.viewed",
+      actor: () => p.userId,
+      run: async () => {
+        const [event] = await queryOnce<{ id: string }>(
+          database(),
+          "SELECT id FROM events WHERE clinic_id = $1 ORDER BY created_at DESC LIMIT 1",
+          [clinic.id],
+        );
+        state.eventId = event.id;
+        const response = await p.api.get(`/api/events/${encodeURIComponent(event.id)}`);
+        expect(response.status(), await response.text()).toBe(200);
+        await entryWritten("events.viewed");
+      },
+      target: () => state.eventId,
+    },
+    {
+      name: "the event history exported",
+      action: "events.exported",
+      actor: () => p.userId,
+      run: async () => {
+        const response = await p.api.get("/api/events/export?category=patients");
+        expect(response.status()).toBe(200);
+        const lines = (await response.text()).trim().split("\n").length - 1;
+        state.exportedRows = lines;
+        await entryWritten("events.exported");
+      },
+      details: () => ({ filters: { category: "patients" }, rows: state.exportedRows, complete: true }),
     },
     { name: "sign-out", action: "auth.signed_out", actor: () => p.userId, run: () => signOut(p.page) },
   ];

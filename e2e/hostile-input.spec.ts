@@ -248,6 +248,8 @@ const itemIds = (value: unknown) => (value as Listed<{ id: string }>).data.items
 const connection = (connectionId: unknown) => [{ connectionId }];
 const promotion = (userId: unknown, isAdmin?: unknown) => [{ userId, isAdmin }];
 
+const BIDI_NAME =
+  'Remove the characters that reverse the text\'s direction from the name: they can make a name read as something else ("fdp.exe" shown as "exe.pdf").';
 const ACTION_ROWS: ActionRow[] = [
   // app/events/reconciliation-actions.ts — admins only. (The run's progress and the history are GET
   // routes: see ROUTE_ROWS.)
@@ -1061,6 +1063,20 @@ const ACTION_ROWS: ActionRow[] = [
     answer: is(invalid("treatment_plan_id")),
   },
   {
+    name: "a name with a right-to-left override (reads as exe.pdf)",
+    action: RES.update,
+    as: "practitioner",
+    args: (c) => [{ resourceId: c.own.resourceId, name: "Invoice \u202efdp.exe", save_to_library: "true" }],
+    answer: is({ ok: false, code: "invalid", message: INVALID, errors: { name: [BIDI_NAME] } }),
+  },
+  {
+    name: "a name with a direction isolate",
+    action: RES.update,
+    as: "practitioner",
+    args: (c) => [{ resourceId: c.own.resourceId, name: "Sleep \u2067guide\u2069", save_to_library: "true" }],
+    answer: is({ ok: false, code: "invalid", message: INVALID, errors: { name: [BIDI_NAME] } }),
+  },
+  {
     name: "a name with control characters",
     action: RES.update,
     as: "practitioner",
@@ -1177,6 +1193,14 @@ const ACTION_ROWS: ActionRow[] = [
     answer: proxyRefuses(403, "This request did not come from this app."),
   },
   {
+    name: "from another site, naming it in X-Forwarded-Host (no proxy is trusted)",
+    action: RES.remove,
+    as: "practitioner",
+    args: (c) => [{ resourceId: c.own.resourceId }],
+    headers: { Origin: "http://evil.example", "X-Forwarded-Host": "evil.example" },
+    answer: proxyRefuses(403, "This request did not come from this app."),
+  },
+  {
     name: "an Origin that is not a URL",
     action: RES.remove,
     as: "practitioner",
@@ -1245,6 +1269,12 @@ const FIELDS = { name: `${TAG} hostile`, save_to_library: "true" };
 const UNSAFE_NAME =
   "The file's name has characters that are not allowed (slashes, control characters or text-direction marks). Rename it.";
 const FORGED = "next-auth.session-token=forged.garbage.value";
+const SEARCH_TOO_SHORT = "Search for at least three letters or digits in a row, such as part of a name or an id.";
+const searchRefused = { ok: false, code: "invalid", message: INVALID, errors: { q: [SEARCH_TOO_SHORT] } };
+const FOREIGN_FORM = { error: "This request did not come from this app." };
+/** A form posted to a page without JavaScript: a server action's id travels as a field of the body. */
+const noScriptForm = (path: string, headers: Record<string, string>) => (api: APIRequestContext) =>
+  api.post(path, { multipart: { [`$ACTION_ID_7f${"0".repeat(40)}`]: "", resourceId: "x" }, headers });
 /** A session cookie of the right shape for A's admin, sealed with a secret that is not the app's. */
 const forgedSession = async (c: Cast) =>
   `next-auth.session-token=${await encode({ token: { sub: c.members.admin.appUserId, uid: c.members.admin.appUserId, role: "Admin", clinicId: c.clinics.a.id }, secret: "not-the-app-secret" })}`;
@@ -1295,6 +1325,30 @@ const forgedSignature = (body: string) => ({
 });
 
 const ROUTE_ROWS: Record<string, RouteRow[]> = {
+  "POST a page (a server action's form, without JavaScript)": [
+    {
+      name: "from another site",
+      as: "practitioner",
+      send: noScriptForm("/resources", { Origin: "http://evil.example" }),
+      status: 403,
+      json: () => FOREIGN_FORM,
+      noEcho: () => ["evil.example"],
+    },
+    {
+      name: "from another site, naming it in X-Forwarded-Host (no proxy is trusted)",
+      as: "practitioner",
+      send: noScriptForm("/", { Origin: "http://evil.example", "X-Forwarded-Host": "evil.example" }),
+      status: 403,
+      json: () => FOREIGN_FORM,
+    },
+    {
+      name: "from the opaque null origin",
+      as: "anon",
+      send: noScriptForm("/resources", { Origin: "null" }),
+      status: 403,
+      json: () => FOREIGN_FORM,
+    },
+  ],
   "GET /api/events/export": [
     { name: "signed out", as: "anon", send: get("/api/events/export"), status: 401, json: () => SIGNED_OUT },
     {
@@ -1310,6 +1364,13 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       send: get("/api/events/export", "category=7"),
       status: 422,
       json: () => invalid("category"),
+    },
+    {
+      name: "search of %, which no index serves",
+      as: "staff",
+      send: get("/api/events/export", "q=%25"),
+      status: 422,
+      json: () => searchRefused,
     },
     {
       name: "date with SQL",
@@ -1349,6 +1410,20 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       status: 422,
       json: () => invalid("q"),
     },
+    // Searches no trigram index serves would read all of a clinic's events: refused before they run.
+    ...[
+      ["%", "%25"],
+      ["_%_", "_%25_"],
+      ["a lone backslash", "%5C"],
+      ["two letters", "ab"],
+      ["letters apart", "a%20b%20c%2512"],
+    ].map(([what, q]) => ({
+      name: `search of ${what}, which no index serves`,
+      as: "staff" as const,
+      send: get("/api/events", `q=${q}`),
+      status: 422,
+      json: () => searchRefused,
+    })),
     {
       name: "search with a NUL byte",
       as: "staff",
@@ -1451,14 +1526,15 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
     {
       name: "search with SQL",
       as: "staff",
-      send: get("/api/events", `q=${encodeURIComponent("' OR 1=1 --")}`),
+      send: get("/api/events", `q=${encodeURIComponent("' OR 'abc'='abc' --")}`),
       status: 200,
       json: () => EMPTY_TIMELINE,
     },
     {
       name: "search with unicode, an RTL override and a lone surrogate's bytes",
       as: "staff",
-      send: get("/api/events", `q=${UNICODE_QUERY}`),
+      // With three letters in a row: a term of only these is refused before it runs (rows above).
+      send: get("/api/events", `q=Ada${UNICODE_QUERY}`),
       status: 200,
       json: () => EMPTY_TIMELINE,
     },
@@ -1691,6 +1767,13 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       send: upload({ ...FIELDS, name: "n".repeat(10_000), file: PDF }),
       status: 422,
       json: () => invalid("name"),
+    },
+    {
+      name: "a name with a right-to-left override (Invoice fdp.exe reads as exe.pdf)",
+      as: "practitioner",
+      send: upload({ ...FIELDS, name: `${TAG} Invoice \u202efdp.exe`, file: PDF }),
+      status: 422,
+      json: () => ({ ok: false, code: "invalid", message: INVALID, errors: { name: [BIDI_NAME] } }),
     },
     {
       name: "a name with control characters",

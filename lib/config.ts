@@ -93,6 +93,25 @@ const EnvSchema = z
     // clinic and each user gets a share of it (lib/quota). The platform documents 5000 per 5 minutes.
     PLATFORM_RATE_LIMIT: z.coerce.number().int().min(10).default(5000),
     PLATFORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+    // Database connections (lib/db-pool.ts): people's pool and its statements' time bound (0: none),
+    // and the pool of webhook ingest and the job worker, which people's reads never hold up.
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DB_SYSTEM_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
+    STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+    // Reads each person may run at once (timeline pages and searches), how long one more waits for a
+    // free place before being told, and exports (one at a time, more wait in a short line).
+    READS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+    READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    EXPORTS_WAITING_PER_USER: z.coerce.number().int().min(0).max(20).default(2),
+    // The proxies in front of the app (IP addresses, comma-separated): only their X-Forwarded-* headers
+    // are believed (lib/http/forwarded.ts). Unset: none, and the app's origin checks use Host.
+    TRUSTED_PROXIES: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[0-9a-fA-F.:]+(\s*,\s*[0-9a-fA-F.:]+)*$/, "must be IP addresses separated by commas")
+        .optional(),
+    ),
   })
   .refine((e) => !e.CLINIC_API_ENVIRONMENT || e.CLINIC_API_ENVIRONMENT === "local" || e.CLINIC_API_BASE_URL, {
     // Without a base URL the app talks to the local sandbox; a production label on it would mislead admins.
@@ -145,6 +164,14 @@ export function parseConfig(env: Record<string, string | undefined>) {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     /** The platform's rate limit, shared out per clinic and user (lib/quota/platform-quota.ts). */
     platformRateLimit: { points: e.PLATFORM_RATE_LIMIT, windowSeconds: e.PLATFORM_RATE_WINDOW_SECONDS },
+    db: { size: e.DB_POOL_SIZE, systemSize: e.DB_SYSTEM_POOL_SIZE, statementTimeoutMs: e.STATEMENT_TIMEOUT_MS },
+    /** One person's share of the reads (lib/fairness/read-gate.ts). */
+    reads: { perUser: e.READS_PER_USER, waitMs: e.READ_WAIT_MS, exportsWaiting: e.EXPORTS_WAITING_PER_USER },
+    /** Peers whose forwarding headers are believed. */
+    trustedProxies: (e.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
   };
 }
 

@@ -1,9 +1,16 @@
-// The process's pg pool, on which lib/db.ts builds the Prisma client. Its own module so that code
+// The process's pg pools, on which lib/db.ts builds the Prisma clients. Its own module so that code
 // which skips Prisma (the webhook's write, lib/events/store.ts) loads only pg: the app server's
 // bundle (lib/server, built apart from Next.js's) has its own copy of the webhook path, and a second
 // copy of Prisma's generated client in it would cost memory for nothing.
+//
+// Two pools, so that people's reads never hold up the platform's: `pool()` serves people's requests
+// (pages, server actions, JSON routes) and bounds every statement's time (STATEMENT_TIMEOUT_MS;
+// PostgreSQL cancels it with SQLSTATE 57014, lib/fairness/statement-timeout.ts says it in words);
+// `systemPool()` serves webhook ingest and the job worker, with no bound (a retention pass may take
+// long) and connections of its own, so a burst of searches cannot make a delivery wait for one.
 import "server-only";
 import pg from "pg";
+import { getConfig } from "@/lib/config";
 import { requireDatabaseUrl } from "@/lib/database-url";
 import { log } from "@/lib/log/logger";
 
@@ -11,19 +18,31 @@ import { log } from "@/lib/log/logger";
 export type Sql = Pick<pg.Pool, "query">;
 
 // On globalThis, not in module scope: the app server's bundle and Next.js's bundles each have a copy
-// of this module, and both must share one pool per process.
-const shared = globalThis as unknown as { clinicConnectPool?: pg.Pool };
+// of this module, and both must share one pool of each kind per process.
+const shared = globalThis as unknown as { clinicConnectPool?: pg.Pool; clinicConnectSystemPool?: pg.Pool };
 
 const logPoolError = (error: Error) => log.error("db: idle connection failed", { err: error });
 
-/** The process's pool (10 connections), made on first use. */
+function makePool(config: pg.PoolConfig): pg.Pool {
+  const created = new pg.Pool({ connectionString: requireDatabaseUrl(), ...config });
+  // An idle connection that breaks (the database restarting) is emitted here; unheard, it would
+  // end the process. The pool replaces it on the next query.
+  created.on("error", logPoolError);
+  return created;
+}
+
+/** People's pool (DB_POOL_SIZE connections, each statement bounded by STATEMENT_TIMEOUT_MS), made on first use. */
 export function pool(): pg.Pool {
-  if (!shared.clinicConnectPool) {
-    const created = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 10 });
-    // An idle connection that breaks (the database restarting) is emitted here; unheard, it would
-    // end the process. The pool replaces it on the next query.
-    created.on("error", logPoolError);
-    shared.clinicConnectPool = created;
-  }
+  const { size, statementTimeoutMs } = getConfig().db;
+  shared.clinicConnectPool ??= makePool({ max: size, statement_timeout: statementTimeoutMs || undefined });
   return shared.clinicConnectPool;
+}
+
+/** Webhook ingest's and the job worker's pool (DB_SYSTEM_POOL_SIZE connections), made on first use. */
+export function systemPool(): pg.Pool {
+  shared.clinicConnectSystemPool ??= makePool({
+    max: getConfig().db.systemSize,
+    application_name: "clinic-connect-system",
+  });
+  return shared.clinicConnectSystemPool;
 }

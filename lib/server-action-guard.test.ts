@@ -62,4 +62,37 @@ describe("serverActionRefusal", () => {
   ])("%s", (_name, headers, expected) => {
     expect(serverActionRefusal(new Headers(headers))).toEqual(expected);
   });
+
+  // Without JavaScript, a form reaches a server action as a plain POST to the page (no Next-Action).
+  const FORM = { host: "localhost:3000", "content-type": "multipart/form-data; boundary=x", "content-length": "300" };
+  it.each([
+    ["a form from another site", "POST", "/resources", { ...FORM, origin: "http://evil.example" }, FOREIGN],
+    [
+      "an urlencoded form from another site",
+      "POST",
+      "/admin/users",
+      { ...FORM, "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example" },
+      FOREIGN,
+    ],
+    ["a form from the opaque null origin", "POST", "/", { ...FORM, origin: "null" }, FOREIGN],
+    ["a form from the app's own page", "POST", "/resources", { ...FORM, origin: "http://localhost:3000" }, null],
+    ["a form without an Origin (not a browser page)", "POST", "/resources", FORM, null],
+    [
+      "a JSON route (it checks its callers itself)",
+      "POST",
+      "/api/auth/signout",
+      { ...FORM, origin: "http://evil.example" },
+      null,
+    ],
+    ["a GET from another site", "GET", "/resources", { host: "localhost:3000", origin: "http://evil.example" }, null],
+    [
+      "a POST that is not a form",
+      "POST",
+      "/resources",
+      { host: "localhost:3000", "content-type": "text/plain", origin: "http://evil.example" },
+      null,
+    ],
+  ])("no script: %s", (_name, method, path, headers, expected) => {
+    expect(serverActionRefusal(new Headers(headers), { method, path })).toEqual(expected);
+  });
 });

@@ -6,6 +6,9 @@ import { db } from "@/lib/db";
 import { eventsPerDay } from "@/lib/events/timeline/chart";
 import { TimelineFiltersSchema, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { listTimeline, timelineHead } from "@/lib/events/timeline/list";
+import { succeeded } from "@/lib/actions/result";
+import { withReadSlot } from "@/lib/fairness/reads";
+import { isStatementTimeout, TOO_BROAD } from "@/lib/fairness/statement-timeout";
 import { EventTimeline } from "@/components/events/event-timeline";
 import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
 import { startReconciliation } from "@/app/events/reconciliation-actions";
@@ -32,13 +35,13 @@ export default async function EventsPage({
     q: first(raw.q),
   });
   // A hand-edited URL with a bad filter shows everything rather than an error page.
-  const filters: TimelineFilters = parsed.success ? parsed.data : {};
+  const asked: TimelineFilters = parsed.success ? parsed.data : {};
   // The head is read before the list: an event that arrives in between moves the head the browser
   // starts from, so its first poll refetches instead of taking the newer head as its baseline.
   const head = await timelineHead(db, clinicId);
-  const [page, chart, connection] = await Promise.all([
-    listTimeline(db, clinicId, user.timeZone, filters),
-    eventsPerDay(db, clinicId, user.timeZone, filters),
+  const [{ filters, page }, chart, connection] = await Promise.all([
+    firstPage(user.id, clinicId, user.timeZone, asked),
+    eventsPerDay(db, clinicId, user.timeZone, asked),
     clinicConnection(clinicId),
   ]);
   return (
@@ -57,4 +60,20 @@ export default async function EventsPage({
       />
     </section>
   );
+}
+
+/**
+ * The list as the URL asks. A search runs in the person's share of reads (lib/fairness/reads.ts);
+ * one that cannot run now (too many of theirs running, or too broad for the time bound) opens the
+ * page without it, the search box empty, rather than on an error page.
+ */
+async function firstPage(userId: string, clinicId: string, timeZone: string, asked: TimelineFilters) {
+  const list = (filters: TimelineFilters) => listTimeline(db, clinicId, timeZone, filters);
+  if (!asked.q) return { filters: asked, page: await list(asked) };
+  const result = await withReadSlot(userId, async () => succeeded(await list(asked))).catch((error: unknown) =>
+    isStatementTimeout(error) ? TOO_BROAD : Promise.reject(error),
+  );
+  if (result.ok) return { filters: asked, page: result.data };
+  const filters = { ...asked, q: undefined };
+  return { filters, page: await list(filters) };
 }

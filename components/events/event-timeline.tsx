@@ -16,6 +16,7 @@ import { useEventsChart, useLiveUpdates, useTimelineList } from "@/components/ev
 import { ErrorState } from "@/components/ui/states";
 import { formatTime } from "@/lib/format/time";
 import { useClinicTimeZone } from "@/components/ui/time-zone";
+import { shownError } from "@/lib/actions/client";
 
 interface Props {
   initialFilters: TimelineFilters;
@@ -62,6 +63,13 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
   // something the reader can act on beyond trying again.
   const TRY_AGAIN = { message: t("tryAgain") };
   const listErrorTitle = list.isFetchNextPageError ? t("moreFailed") : list.data ? t("updateFailed") : t("loadFailed");
+  // A refusal the reader can act on (a search too broad or too short, too many running at once) is
+  // said as the server said it: trying again unchanged would not help.
+  const refusal = list.isError ? shownError(list.error) : null;
+  const listError =
+    refusal && (refusal.code === "refused" || refusal.code === "busy" || refusal.code === "invalid")
+      ? { message: refusal.errors.q?.[0] ?? refusal.message }
+      : TRY_AGAIN;
 
   return (
     <div className="space-y-4">
@@ -117,7 +125,7 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
           onRetry={() => void chart.refetch()}
         />
       )}
-      {list.isError && <ErrorState title={listErrorTitle} error={TRY_AGAIN} onRetry={retryList} />}
+      {list.isError && <ErrorState title={listErrorTitle} error={listError} onRetry={retryList} />}
       {list.isPending && <p className="text-slate-600">{t("loading")}</p>}
       {/* Without data (a failed first load) there is no list: "no events match" would be untrue. */}
       {list.data && (

@@ -16,6 +16,7 @@ import {
 import { failure, type ActionFailure } from "@/lib/actions/result";
 import { ActionError } from "@/lib/actions/action-error";
 import { QuotaExceededError } from "@/lib/quota/platform-quota";
+import { isStatementTimeout, TOO_BROAD } from "@/lib/fairness/statement-timeout";
 
 /** Platform body fields → the form field that shows the message (a resource's file travels as `file`). */
 const FORM_FIELD: Record<string, string> = { attachment: "file", attachment_filename: "file", body: "_" };
@@ -81,6 +82,8 @@ export function failureOf(error: unknown, wording: FailureWording = {}): ActionF
   if (error instanceof ClinicApiError) {
     return withId(failure("unexpected", "actions.platformUnexpected"));
   }
+  // A person's statement ran past its time bound (lib/db-pool.ts): they can narrow what they asked.
+  if (isStatementTimeout(error)) return TOO_BROAD;
   // Our own bug: said without details (the caller logs the error's class, never its message).
   return failure("error", "actions.ourError");
 }

@@ -1,7 +1,8 @@
 // Starts this process's job worker with the app's own dependencies (called from instrumentation.ts
-// in the Node.js runtime). Once per process, however many times Next.js calls register().
+// in the Node.js runtime). Once per process, however many times Next.js calls register(). Its
+// database client is the system pool's, which people's reads do not share (lib/db-pool.ts).
 import "server-only";
-import { db } from "@/lib/db";
+import { systemDb as db } from "@/lib/db";
 import { clientForClinic, ReconnectRequiredError } from "@/lib/auth";
 import { getKeyring } from "@/lib/auth/encryption-key";
 import { getConfig } from "@/lib/config";

@@ -2,6 +2,7 @@
 // browser can check a form before sending it without shipping zod. The server validates with the
 // zod schemas of lib/resources/fields.ts, built from these same values; a test holds the two to the
 // same answers.
+import { hasBidiControl } from "@/lib/bidi";
 import {
   RESOURCE_CATEGORIES,
   RESOURCE_TYPES,
@@ -22,6 +23,7 @@ export const FIELD_MESSAGES = {
   nameRequired: "resources.actions.nameRequired",
   nameTooLong: "resources.actions.nameTooLong",
   nameControl: "resources.actions.nameControl",
+  nameBidi: "resources.actions.nameBidi",
   chooseType: "resources.actions.chooseType",
   chooseCategory: "resources.actions.chooseCategory",
   choosePlan: "resources.actions.choosePlan",
@@ -56,6 +58,7 @@ export function checkResourceFields(fields: Record<string, unknown>): Record<str
     if (trimmed.length < 1) add("name", FIELD_MESSAGES.nameRequired);
     if (trimmed.length > RESOURCE_NAME_MAX) add("name", FIELD_MESSAGES.nameTooLong);
     if (!RESOURCE_NAME_PATTERN.test(trimmed)) add("name", FIELD_MESSAGES.nameControl);
+    if (hasBidiControl(trimmed)) add("name", FIELD_MESSAGES.nameBidi);
   }
   if (type !== undefined && !oneOf(["", ...RESOURCE_TYPES], type)) add("type", FIELD_MESSAGES.chooseType);
   if (category !== undefined && !oneOf(["", ...RESOURCE_CATEGORIES], category))

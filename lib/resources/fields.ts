@@ -2,6 +2,7 @@
 // server validates with. Their rules and messages come from lib/resources/field-rules.ts, which the
 // browser's forms check with (without zod).
 import { z } from "zod";
+import { hasBidiControl } from "@/lib/bidi";
 import {
   MAX_PAGE_SIZE,
   ResourceCategorySchema,
@@ -35,7 +36,8 @@ const name = z
   .trim()
   .min(1, FIELD_MESSAGES.nameRequired)
   .max(RESOURCE_NAME_MAX, FIELD_MESSAGES.nameTooLong)
-  .regex(RESOURCE_NAME_PATTERN, FIELD_MESSAGES.nameControl);
+  .regex(RESOURCE_NAME_PATTERN, FIELD_MESSAGES.nameControl)
+  .refine((n) => !hasBidiControl(n), FIELD_MESSAGES.nameBidi);
 /** Selects send "" for "none". */
 const blank = z.literal("");
 const saveToLibrary = z.enum(SAVE_TO_LIBRARY, FIELD_MESSAGES.chooseSave);

@@ -6,6 +6,7 @@
 // route handler doing the real work gets about 0.2 (BENCHMARKS.md measures it beside this server).
 // Server actions no page of this app sends (lib/server-action-guard.ts) are refused here too, before
 // Next.js reads their body: a proxy only runs once Next.js has buffered up to 11 MB of it.
+// Forwarding headers from a peer that is not a configured proxy are dropped first (lib/http/forwarded.ts).
 // Every other request, pages, actions and the other route handlers, goes to Next.js unchanged.
 import http from "node:http";
 import next from "next";
@@ -13,6 +14,7 @@ import { configuredHostRedirect } from "@/lib/auth/front-door";
 import { getConfig } from "@/lib/config";
 import { refuseUnreadBody } from "@/lib/http/linger";
 import { serverActionRefusal } from "@/lib/server-action-guard";
+import { dropUntrustedForwarding } from "@/lib/http/forwarded";
 import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 import { log } from "@/lib/log/logger";
@@ -112,7 +114,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     closeWhenDraining(res);
     limitBodyIdle(req, res);
     if (isWebhookDelivery(req.method, req.url)) return void serveNodeWebhook(req, res);
-    const refusal = req.headers["next-action"] === undefined ? null : serverActionRefusal(headersOf(req));
+    dropUntrustedForwarding(req, getConfig().trustedProxies);
+    const refusal = serverActionRefusal(headersOf(req), { method: req.method, path: req.url });
     if (refusal)
       return void refuseUnreadBody(
         req,

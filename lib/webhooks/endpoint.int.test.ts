@@ -27,12 +27,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server?.close(() => resolve()));
-  const [{ pool }, { getBoss }] = await Promise.all([import("@/lib/db-pool"), import("@/lib/jobs/boss")]);
+  const [{ systemPool }, { getBoss }] = await Promise.all([import("@/lib/db-pool"), import("@/lib/jobs/boss")]);
   await getBoss().then(
     (boss) => boss.stop({ graceful: false }),
     () => {},
   );
-  await pool().end();
+  await systemPool().end();
   await t?.drop();
 });
 

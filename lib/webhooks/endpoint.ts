@@ -5,7 +5,7 @@
 import "server-only";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { getConfig } from "@/lib/config";
-import { pool } from "@/lib/db-pool";
+import { systemPool } from "@/lib/db-pool";
 import { getBoss } from "@/lib/jobs/boss";
 import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
@@ -32,12 +32,12 @@ const enqueueProcessing = createBatchingEnqueuer({
 // One per module copy too, made on the first delivery (the pool is made on first use).
 let deliveryStore: StoreDelivery | undefined;
 const storeDelivery: StoreDelivery = async (delivery) => {
-  const stored = await (deliveryStore ??= createDeliveryStore(pool()))(delivery);
+  const stored = await (deliveryStore ??= createDeliveryStore(systemPool()))(delivery);
   countWebhookStored(stored.inserted);
   return stored;
 };
 
-const storeUnread: StoreUnread = (delivery) => createUnreadStore(pool())(delivery);
+const storeUnread: StoreUnread = (delivery) => createUnreadStore(systemPool())(delivery);
 
 const TOO_LARGE: WebhookResponse = { status: 413, body: { error: "payload too large" } };
 

@@ -9,6 +9,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult[]>> = {
   timeline: async () => (await import("@/tooling/bench/timeline")).benchTimeline(),
   reconcile: async () => (await import("@/tooling/bench/reconcile")).benchReconcile(),
   refresh: async () => (await import("@/tooling/bench/refresh")).benchRefresh(),
+  fairness: async () => (await import("@/tooling/bench/fairness")).benchFairness(),
 };
 export const BENCHMARK_IDS = Object.keys(BENCHMARKS);
 

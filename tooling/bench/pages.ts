@@ -28,7 +28,7 @@ const NOT_FOUND = "/bench-no-such-page";
 const EXPORT_RSS_GOAL_RATIO = 1.5;
 const SMALL_EXPORT_TYPE = "patient.created";
 
-interface Stack {
+export interface Stack {
   app: Service;
   sandbox: Service;
   appUrl: string;
@@ -37,7 +37,7 @@ interface Stack {
   stop(): Promise<void>;
 }
 
-async function startStack(name: string, seedCounts?: object): Promise<Stack> {
+export async function startStack(name: string, seedCounts?: object): Promise<Stack> {
   const [appPort, sandboxPort] = [await freePort(), await freePort()];
   const appUrl = `http://localhost:${appPort}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
@@ -82,25 +82,25 @@ async function startStack(name: string, seedCounts?: object): Promise<Stack> {
   };
 }
 
-/** Signs in through the sandbox's authorize page as the first user whose button matches `who`. */
-async function signIn(browser: Browser, stack: Stack, who: RegExp): Promise<BrowserContext> {
+/** Signs in through the sandbox's authorize page as the first user of a clinic (the first unless `clinic`) matching `who`. */
+export async function signIn(browser: Browser, stack: Stack, who: RegExp, clinic = 0): Promise<BrowserContext> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${stack.appUrl}/signin`);
   await page.getByRole("button", { name: "Sign in with the platform" }).click();
   await page.waitForURL(`${stack.sandboxUrl}/api/oauth/authorize**`);
-  await page.getByRole("group").first().getByRole("button", { name: who }).first().click();
+  await page.getByRole("group").nth(clinic).getByRole("button", { name: who }).first().click();
   await page.waitForURL((url) => url.href.startsWith(stack.appUrl) && !url.pathname.startsWith("/signin"));
   await page.close();
   return context;
 }
 
-async function cookieHeader(context: BrowserContext, url: string): Promise<string> {
+export async function cookieHeader(context: BrowserContext, url: string): Promise<string> {
   return (await context.cookies(url)).map((c) => `${c.name}=${c.value}`).join("; ");
 }
 
 /** Time to the response's headers (the first byte), then the body read whole, as a browser would. */
-async function ttfb(url: string, cookie: string): Promise<number> {
+export async function ttfb(url: string, cookie: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
   const first = performance.now() - started;

@@ -10,7 +10,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Db } from "@/lib/events/store";
 import { formatSummary, type Say } from "@/lib/events/summary-messages";
 import { TimelineCursorSchema, type TimelineFilters } from "@/lib/events/timeline/filters";
-import { listTimeline, type TimelineEvent } from "@/lib/events/timeline/list";
+import { listTimeline, type TimelineEvent, type TimelinePage } from "@/lib/events/timeline/list";
 import { isoIn } from "@/lib/format/time";
 
 export const EXPORT_BATCH = 1000;
@@ -50,6 +50,13 @@ function csvOf(events: TimelineEvent[], timeZone: string, header: boolean, say: 
   );
 }
 
+export interface CsvStreamOptions {
+  /** The first page, already read (the route reads it before answering, so a refusal is still JSON). */
+  first?: TimelinePage;
+  /** Called once when the stream ends: rows sent, and whether it reached the last (false: cancelled or failed). */
+  onEnd?: (rows: number, finished: boolean) => void;
+}
+
 /** `say` writes the summaries and sources in the caller's language (the column names stay fixed). */
 export function timelineCsvStream(
   db: Db,
@@ -57,28 +64,59 @@ export function timelineCsvStream(
   timeZone: string,
   filters: TimelineFilters,
   say: Say,
+  { first, onEnd }: CsvStreamOptions = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: string | null | undefined;
   let header = true;
+  let rows = 0;
+  let ended = false;
+  const end = (finished: boolean) => {
+    if (ended) return;
+    ended = true;
+    onEnd?.(rows, finished);
+  };
+  let pending = first;
   return new ReadableStream({
     async pull(controller) {
       if (cursor === null) {
         controller.close();
+        end(true);
         return;
       }
-      const page = await listTimeline(
-        db,
-        clinicId,
-        timeZone,
-        filters,
-        cursor ? TimelineCursorSchema.parse(cursor) : undefined,
-        EXPORT_BATCH,
-      );
+      let page: TimelinePage;
+      try {
+        page =
+          pending ??
+          (await listTimeline(
+            db,
+            clinicId,
+            timeZone,
+            filters,
+            cursor ? TimelineCursorSchema.parse(cursor) : undefined,
+            EXPORT_BATCH,
+          ));
+      } catch (error) {
+        end(false);
+        throw error;
+      }
+      pending = undefined;
       controller.enqueue(encoder.encode(csvOf(page.events, timeZone, header, say)));
+      rows += page.events.length;
       header = false;
       cursor = page.nextCursor;
-      if (cursor === null) controller.close();
+      if (cursor === null) {
+        controller.close();
+        end(true);
+      }
+    },
+    cancel() {
+      end(false);
     },
   });
+}
+
+/** The export's first page, read before the response is answered (one keyset page of EXPORT_BATCH). */
+export function firstExportPage(db: Db, clinicId: string, timeZone: string, filters: TimelineFilters) {
+  return listTimeline(db, clinicId, timeZone, filters, undefined, EXPORT_BATCH);
 }

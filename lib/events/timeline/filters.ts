@@ -8,6 +8,9 @@ import { type TimelineFilters } from "@/lib/events/timeline/filter-values";
 
 export { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filter-values";
 
+/** Three letters or digits in a row: the least a trigram index can look up. */
+export const SEARCHABLE = /[\p{L}\p{N}]{3}/u;
+
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const TimelineFiltersSchema = z.object({
@@ -22,7 +25,10 @@ export const TimelineFiltersSchema = z.object({
       .optional(),
   ),
   date: z.preprocess(blankToUndefined, z.string().trim().pipe(DateFilterFieldSchema).optional()),
-  // Control characters can't be typed into a search box, and PostgreSQL refuses NUL in text.
+  // Control characters can't be typed into a search box, and PostgreSQL refuses NUL in text. The
+  // search is served by trigram indexes (pg_trgm), which take their trigrams from runs of letters
+  // and digits: a term without three in a row ("%", "_", "ab", a lone backslash) has none, so it
+  // would read every event of the clinic. It is refused before it runs.
   q: z.preprocess(
     blankToUndefined,
     z
@@ -30,6 +36,8 @@ export const TimelineFiltersSchema = z.object({
       .trim()
       .max(200)
       .regex(/^[^\u0000-\u001f]*$/, "validation.searchControl")
+      // Piped: a term refused for its characters is not told it is too short as well.
+      .pipe(z.string().regex(SEARCHABLE, "validation.searchTooShort"))
       .optional(),
   ),
   /** Newest first unless "oldest". Not a filter: it orders what the filters select. */

@@ -1,13 +1,20 @@
 // GET /api/events/export?category&type&date&q&sort: the caller's clinic's timeline as CSV, with the
 // page's filters and order, streamed (lib/events/timeline/export.ts). The events section's roles
-// (401 signed out, 403 other roles, the one answer to invalid filters, as every JSON route).
+// (401 signed out, 403 other roles, the one answer to invalid filters, as every JSON route). One
+// export per person at a time: the next waits its turn in a short line (its place on arrival is in
+// the X-Queue-Position header), and one more is told to wait (lib/fairness/reads.ts). The first page
+// is read before answering, so a search too broad to finish is said in words, not a broken file.
+// Each export is an entry of the audit trail, with its filters and rows (lib/audit/event-reads.ts).
 import { authorize } from "@/lib/actions/builder";
 import { respond } from "@/lib/actions/route";
-import { invalid } from "@/lib/actions/result";
+import { failure, invalid } from "@/lib/actions/result";
+import { failureOf } from "@/lib/actions/platform-failure";
 import { SECTIONS } from "@/lib/auth/sections";
 import { db } from "@/lib/db";
 import { TimelineFiltersSchema } from "@/lib/events/timeline/filters";
-import { timelineCsvStream } from "@/lib/events/timeline/export";
+import { firstExportPage, timelineCsvStream } from "@/lib/events/timeline/export";
+import { readGates } from "@/lib/fairness/reads";
+import { auditEventExport } from "@/lib/audit/event-reads";
 import { requestTranslator } from "@/lib/i18n/server";
 import { todayIn } from "@/lib/events/timeline/period";
 
@@ -22,12 +29,33 @@ export async function GET(request: Request): Promise<Response> {
       invalid(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "query"), [i.message]]))),
     );
   const { clinicId, user } = access.caller;
+  const turn = await readGates().exports.enter(user.id, request.signal);
+  if (!turn.ok) return respond(failure("busy", "actions.tooManyExports", { values: { waiting: turn.waiting } }));
+  let first;
+  try {
+    first = await firstExportPage(db, clinicId, user.timeZone, parsed.data);
+  } catch (error) {
+    turn.release();
+    const said = failureOf(error);
+    if (said.code === "error")
+      console.error(`[action] events.export failed for user ${user.id}: ${String((error as Error)?.name)}`);
+    return respond(said);
+  }
   const day = todayIn(user.timeZone);
-  return new Response(timelineCsvStream(db, clinicId, user.timeZone, parsed.data, await requestTranslator()), {
+  const csv = timelineCsvStream(db, clinicId, user.timeZone, parsed.data, await requestTranslator(), {
+    first,
+    // The audit entry once the rows sent are known (after the last byte; off the stream's way).
+    onEnd: (rows, complete) => {
+      turn.release();
+      void auditEventExport(access.caller, parsed.data, rows, complete);
+    },
+  });
+  return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="events-${day}.csv"`,
       "Cache-Control": "no-store",
+      "X-Queue-Position": String(turn.position),
     },
   });
 }

@@ -1,0 +1,63 @@
+// The people's pool bounds each statement's time and the system pool does not (lib/db-pool.ts); a
+// statement cancelled at the bound reaches the person as "too broad", whether it came through pg or
+// through Prisma's driver adapter. Against real PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
+import { isStatementTimeout, TOO_BROAD } from "@/lib/fairness/statement-timeout";
+import { failureOf } from "@/lib/actions/platform-failure";
+
+let t: TestDatabase;
+let pools: typeof import("@/lib/db-pool");
+
+beforeAll(async () => {
+  t = await createTestDatabase("stmt_timeout");
+  // The pools read the process's configuration on first use, as in the app.
+  process.env.DATABASE_URL = t.url;
+  process.env.STATEMENT_TIMEOUT_MS = "200";
+  pools = await import("@/lib/db-pool");
+});
+afterAll(async () => {
+  await Promise.all([pools?.pool().end(), pools?.systemPool().end()]);
+  await t?.drop();
+});
+
+const rejection = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (error: unknown) => error,
+  );
+
+describe("statement time bound", () => {
+  it("cancels a person's statement at the bound and lets the system pool's run", async () => {
+    const started = Date.now();
+    const error = await rejection(pools.pool().query("SELECT pg_sleep(2)"));
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect((error as { code?: string }).code).toBe("57014");
+    expect(isStatementTimeout(error)).toBe(true);
+    expect(await pools.systemPool().query("SELECT pg_sleep(0.4), 1 AS one")).toMatchObject({ rows: [{ one: 1 }] });
+  });
+
+  it("is said as too broad through Prisma's raw queries and its model queries", async () => {
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pools.pool()) });
+    const cases = [
+      () => prisma.$queryRaw`SELECT pg_sleep(2)`,
+      () => prisma.$executeRaw`SELECT pg_sleep(2)`,
+      () => prisma.$transaction(async (tx) => tx.$queryRaw`SELECT pg_sleep(2)`),
+    ];
+    for (const run of cases) {
+      const error = await rejection(run());
+      expect(isStatementTimeout(error)).toBe(true);
+      expect(failureOf(error)).toEqual(TOO_BROAD);
+    }
+  });
+
+  it.each([
+    ["another database error", Object.assign(new Error("duplicate key"), { code: "23505" })],
+    ["a plain error", new Error("canceling statement due to user request")],
+    ["not an error", "57014"],
+  ])("does not take %s for the bound", (_name, error) => {
+    expect(isStatementTimeout(error)).toBe(false);
+  });
+});

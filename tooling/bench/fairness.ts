@@ -1,0 +1,308 @@
+// Benchmark: one person's load against everyone else (issue 27). The built app and the sandbox in
+// their own processes; one clinic with EVENTS stored events. In the same run, first without the
+// attack (the baseline), then with it: one practitioner of that clinic sends SEARCHERS timeline
+// searches at once, over and over (terms whose trigrams are all common, so each matches nothing
+// after reading much of the clinic, and terms no index serves), and EXPORTS full CSV exports at
+// once. Throughout both phases, the platform delivers webhooks at WEBHOOK_RATE a second and a
+// practitioner of another clinic opens their pages one after another. Goals: webhook
+// acknowledgement p99 < 1 s, the other clinic's pages < 1 s, every acknowledged delivery stored.
+import os from "node:os";
+import { chromium } from "@playwright/test";
+import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
+import { signWebhookBody } from "@/lib/webhooks/signature";
+import { cookieHeader, signIn, startStack, ttfb, type Stack } from "@/tooling/bench/pages";
+import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
+import { round, summarize, type LatencySummary } from "@/tooling/bench/stats";
+import { sleep } from "@/tooling/bench/support";
+import { fillEvents } from "@/tooling/bench/timeline-data";
+import { buildIfNeeded } from "@/tooling/devstack/build";
+import { queryOnce, withClient } from "@/tooling/testing/database";
+
+const EVENTS = 300_000;
+const SEARCHERS = 30;
+const EXPORTS = 6;
+const BASELINE_SECONDS = 20;
+const ATTACK_SECONDS = 45;
+const WEBHOOK_RATE = 20;
+const GOAL_MS = 1000;
+/** Trigrams all common in the stored data, the whole term in none; then terms no trigram serves. */
+const COSTLY_TERMS = ["name_first", "Name note rec", "note Name id", "rec_ Name_ note_", "%", "ab", "\\"];
+const OTHER_PAGES = ["/events", "/patients", "/"];
+
+interface Phase {
+  acks: number[];
+  sent: string[];
+  acked: string[];
+  notAcked: number;
+  pages: number[];
+  pageFailures: number;
+  searches: Map<number, number>;
+  searchTimes: number[];
+  exportsDone: number;
+  exportsRefused: number;
+  exportsCut: number;
+  exportSeconds: number[];
+}
+
+function deliveryBody(id: string, clinicId: string): string {
+  return JSON.stringify({
+    event: {
+      id,
+      type: "patient.created",
+      clinic_id: clinicId,
+      integration_id: "int_bench",
+      created_at: new Date().toISOString(),
+      data: { patient: { id: `pat_${id}`, first_name: "Ada", last_name: "Lovelace" } },
+    },
+  });
+}
+
+/** Open-loop webhook deliveries at WEBHOOK_RATE until `until`; latency from each one's scheduled start. */
+async function deliver(stack: Stack, clinicId: string, tag: string, until: number, into: Phase): Promise<void> {
+  const url = `${stack.appUrl}/api/webhooks/clinic`;
+  const start = performance.now();
+  const inFlight: Array<Promise<void>> = [];
+  for (let i = 0; Date.now() < until; i++) {
+    const due = start + (i * 1000) / WEBHOOK_RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const id = `evt_fair_${tag}_${i}`;
+    const body = deliveryBody(id, clinicId);
+    into.sent.push(id);
+    inFlight.push(
+      fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "service-signature": signWebhookBody(body, LOCAL_DEFAULTS.webhookSecret, Math.floor(Date.now() / 1000)),
+        },
+        body,
+      }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          if (response.status === 200) {
+            into.acks.push(performance.now() - due);
+            into.acked.push(id);
+          } else into.notAcked += 1;
+        },
+        () => {
+          into.notAcked += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+}
+
+async function browseOtherClinic(stack: Stack, cookie: string, until: number, into: Phase): Promise<void> {
+  for (let i = 0; Date.now() < until; i++) {
+    const path = OTHER_PAGES[i % OTHER_PAGES.length];
+    try {
+      into.pages.push(await ttfb(`${stack.appUrl}${path}`, cookie));
+    } catch {
+      into.pageFailures += 1;
+    }
+  }
+}
+
+async function search(stack: Stack, cookie: string, until: number, offset: number, into: Phase): Promise<void> {
+  for (let i = offset; Date.now() < until; i++) {
+    const q = COSTLY_TERMS[i % COSTLY_TERMS.length];
+    const started = performance.now();
+    try {
+      const response = await fetch(`${stack.appUrl}/api/events?q=${encodeURIComponent(q)}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      into.searches.set(response.status, (into.searches.get(response.status) ?? 0) + 1);
+      into.searchTimes.push(performance.now() - started);
+    } catch {
+      into.searches.set(0, (into.searches.get(0) ?? 0) + 1);
+    }
+  }
+}
+
+async function exportLoop(stack: Stack, cookie: string, until: number, into: Phase): Promise<void> {
+  while (Date.now() < until) {
+    const started = performance.now();
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), Math.max(0, until - Date.now()));
+    try {
+      const response = await fetch(`${stack.appUrl}/api/events/export`, { headers: { cookie }, signal: stop.signal });
+      if (response.status === 429) {
+        into.exportsRefused += 1;
+        await response.arrayBuffer();
+        await sleep(1000);
+        continue;
+      }
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+      into.exportsDone += 1;
+      into.exportSeconds.push((performance.now() - started) / 1000);
+    } catch {
+      into.exportsCut += 1; // the phase ended while it streamed (or waited its turn)
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function emptyPhase(): Phase {
+  return {
+    acks: [],
+    sent: [],
+    acked: [],
+    notAcked: 0,
+    pages: [],
+    pageFailures: 0,
+    searches: new Map(),
+    searchTimes: [],
+    exportsDone: 0,
+    exportsRefused: 0,
+    exportsCut: 0,
+    exportSeconds: [],
+  };
+}
+
+async function runPhase(
+  stack: Stack,
+  cookies: { attacker: string; other: string },
+  otherClinicId: string,
+  tag: string,
+  seconds: number,
+  attack: boolean,
+): Promise<Phase> {
+  const phase = emptyPhase();
+  const until = Date.now() + seconds * 1000;
+  await Promise.all([
+    deliver(stack, otherClinicId, tag, until, phase),
+    browseOtherClinic(stack, cookies.other, until, phase),
+    ...(attack
+      ? [
+          ...Array.from({ length: SEARCHERS }, (_, i) => search(stack, cookies.attacker, until, i, phase)),
+          ...Array.from({ length: EXPORTS }, () => exportLoop(stack, cookies.attacker, until, phase)),
+        ]
+      : []),
+  ]);
+  return phase;
+}
+
+async function lostOf(stack: Stack, phase: Phase): Promise<number> {
+  const rows = await queryOnce<{ n: string }>(
+    stack.database.url,
+    "SELECT count(*) AS n FROM events WHERE id = ANY($1)",
+    [phase.acked],
+  );
+  return phase.acked.length - Number(rows[0]?.n ?? 0);
+}
+
+export async function benchFairness(): Promise<BenchResult[]> {
+  const started = performance.now();
+  // BENCH_SKIP_BUILD=1 runs the build as it is (one made a moment ago for the end-to-end tests, say).
+  if (process.env.BENCH_SKIP_BUILD !== "1") buildIfNeeded((line) => console.log(`  ${line}`));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  let stack: Stack | undefined;
+  try {
+    stack = await startStack("fairness");
+    const attacker = await signIn(browser, stack, /\(Practitioner\)/, 0);
+    const other = await signIn(browser, stack, /\(Practitioner\)/, 1);
+    const cookies = {
+      attacker: await cookieHeader(attacker, stack.appUrl),
+      other: await cookieHeader(other, stack.appUrl),
+    };
+    const clinicOf = async (cookie: string): Promise<string> =>
+      (
+        (await (await fetch(`${stack!.appUrl}/api/auth/session`, { headers: { cookie } })).json()) as {
+          user: { clinicId: string };
+        }
+      ).user.clinicId;
+    const [attackerClinic, otherClinic] = [await clinicOf(cookies.attacker), await clinicOf(cookies.other)];
+    if (attackerClinic === otherClinic) throw new Error("both practitioners are of one clinic");
+    const fillStarted = performance.now();
+    await withClient(stack.database.url, (c) => fillEvents(c, EVENTS, attackerClinic));
+    const fillSeconds = (performance.now() - fillStarted) / 1000;
+    // Warm both sessions' pages once (first compiles of the server's code paths are not the attack's).
+    await runPhase(stack, cookies, otherClinic, "warm", 3, false);
+
+    const base = await runPhase(stack, cookies, otherClinic, "base", BASELINE_SECONDS, false);
+    const hit = await runPhase(stack, cookies, otherClinic, "attack", ATTACK_SECONDS, true);
+    const [load] = os.loadavg(); // other work on the machine shows here: the figures are only as quiet as it was
+    await sleep(2000); // the last deliveries' commits
+    const [baseLost, hitLost] = [await lostOf(stack, base), await lostOf(stack, hit)];
+
+    const acks = [summarize(base.acks), summarize(hit.acks)];
+    const pages = [summarize(base.pages), summarize(hit.pages)];
+    const searchTimes: LatencySummary = summarize(hit.searchTimes);
+    const statuses = Object.fromEntries([...hit.searches.entries()].sort(([a], [b]) => a - b));
+    const versus = (
+      name: string,
+      unit: string,
+      pick: (s: LatencySummary) => number,
+      pair: LatencySummary[],
+      goal?: number,
+    ) =>
+      figure({
+        name,
+        value: round(pick(pair[1])),
+        unit,
+        baseline: round(pick(pair[0])),
+        ratio: round(pick(pair[1]) / pick(pair[0])),
+        ...(goal !== undefined ? { goal: `< ${goal} ms`, pass: pick(pair[1]) < goal } : {}),
+      });
+    return [
+      {
+        id: "fairness",
+        title: `Fairness: one practitioner's ${SEARCHERS} parallel searches and ${EXPORTS} exports over ${EVENTS.toLocaleString("en")} events, against webhooks and another clinic`,
+        command: benchCommand("fairness"),
+        baseline: `the same webhooks and the other clinic's pages in the same run, ${BASELINE_SECONDS} s without the attack`,
+        figures: [
+          versus("webhook acknowledgement p99", "ms", (s) => s.p99, acks, GOAL_MS),
+          versus("webhook acknowledgement max", "ms", (s) => s.max, acks),
+          versus("another clinic's pages: time to first byte p95", "ms", (s) => s.p95, pages),
+          versus("another clinic's pages: time to first byte max", "ms", (s) => s.max, pages, GOAL_MS),
+          figure({
+            name: "webhooks acknowledged but not stored (lost)",
+            value: hitLost,
+            unit: "events",
+            baseline: baseLost,
+            goal: "0",
+            pass: hitLost === 0 && baseLost === 0,
+          }),
+          figure({
+            name: "webhooks not acknowledged",
+            value: hit.notAcked,
+            unit: "requests",
+            baseline: base.notAcked,
+            goal: "0",
+            pass: hit.notAcked === 0 && base.notAcked === 0,
+          }),
+          figure({
+            name: "another clinic's pages that failed",
+            value: hit.pageFailures,
+            unit: "requests",
+            baseline: base.pageFailures,
+            goal: "0",
+            pass: hit.pageFailures === 0 && base.pageFailures === 0,
+          }),
+          figure({ name: "attacker: searches answered (any status)", value: hit.searchTimes.length, unit: "requests" }),
+          figure({ name: "attacker: search answer time p50", value: round(searchTimes.p50), unit: "ms" }),
+          figure({ name: "attacker: search answer time max", value: round(searchTimes.max), unit: "ms" }),
+          figure({ name: "attacker: exports read whole", value: hit.exportsDone, unit: "exports" }),
+          figure({ name: "attacker: exports told to wait (429)", value: hit.exportsRefused, unit: "requests" }),
+        ],
+        notes: [
+          `${EVENTS.toLocaleString("en")} events of the attacker's clinic written with INSERT … SELECT in ${fillSeconds.toFixed(0)} s (90% in it, 10% in a third clinic); the built app server and the sandbox in their own processes, the app's default limits (people's pool 10 with a ${3000} ms statement bound, webhook and job pool 5, 2 reads and 1 export at a time per person).`,
+          `Both phases: signed webhook deliveries (patient.created of the other clinic) at ${WEBHOOK_RATE}/s open loop, latency from each one's scheduled start; the other clinic's practitioner requesting ${OTHER_PAGES.join(", ")} in turn, one at a time (${pages[0].count} requests in the baseline, ${pages[1].count} under attack). Warm-up of 3 s before the baseline.`,
+          `Attack (${ATTACK_SECONDS} s): ${SEARCHERS} loops of GET /api/events?q=… cycling through ${JSON.stringify(COSTLY_TERMS)}, and ${EXPORTS} loops of GET /api/events/export (everything) read whole, a 429 retried after 1 s; exports still running at the phase's end are cut (${hit.exportsCut}).`,
+          `Attacker's search answers by HTTP status: ${JSON.stringify(statuses)} (200 answered, 409 too broad at the statement bound, 422 refused before running, 429 told to wait).`,
+          `Load average over the last minute when the attack ended: ${load.toFixed(1)} on ${os.cpus().length} cores.`,
+          `Exports read whole took ${hit.exportSeconds.map((s) => s.toFixed(1)).join(", ") || "—"} s (one at a time per person: the others waited their turn or were told to).`,
+        ],
+        seconds: (performance.now() - started) / 1000,
+      },
+    ];
+  } finally {
+    await browser.close();
+    await stack?.stop().catch(() => undefined);
+  }
+}
