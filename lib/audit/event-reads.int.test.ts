@@ -105,7 +105,13 @@ describe("audited reads of the event history", () => {
 
   it.each([
     ["en", "Exported the event history", "rows: 3", "Opened an event's details", "event"],
-    ["fr-CA", "A exporté l'historique des événements", "lignes\u202f: 3", "A ouvert le détail d'un événement", "événement"],
+    [
+      "fr-CA",
+      "A exporté l'historique des événements",
+      "lignes\u202f: 3",
+      "A ouvert le détail d'un événement",
+      "événement",
+    ],
   ] as const)("is said in words on the audit page (%s)", async (locale, exported, rows, viewed, target) => {
     const say = translatorFor(locale);
     const [exportEntry] = await entries("events.exported");
