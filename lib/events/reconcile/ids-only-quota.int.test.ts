@@ -23,6 +23,7 @@ import {
   TEST_REDIRECT_URI,
   type AuthTestbed,
 } from "@/tooling/testing/auth-testbed";
+import { platformEventsOf } from "@/tooling/testing/stored-events";
 
 const LIMIT = 100;
 const WINDOW_SECONDS = 2;
@@ -82,7 +83,7 @@ describe("an id-only backfill within the background share", () => {
       status: "succeeded",
       inserted: events,
     });
-    expect(await db.event.count({ where: { clinicId } })).toBe(events);
+    expect(await db.event.count({ where: platformEventsOf(clinicId) })).toBe(events);
     expect(after.requests_total - before.requests_total).toBe(minimum);
     expect(after.rate_limited).toBe(before.rate_limited);
     // `share` calls per window at most: the last call came at least this many whole windows after the first.

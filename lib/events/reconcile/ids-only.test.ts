@@ -21,6 +21,7 @@ import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { recordEvent } from "@/sandbox/testing/history";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
+import { platformEventsOf as ofClinic } from "@/tooling/testing/stored-events";
 
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 let t: AppTestDatabase;
@@ -108,13 +109,13 @@ describe("reconciliation from lists that give ids alone", () => {
         "webhook",
       );
     }
-    expect(await t.db.event.count({ where: { clinicId: A } })).toBe(early.size);
+    expect(await t.db.event.count({ where: ofClinic(A) })).toBe(early.size);
 
     expect((await sandbox.client.control("/account", { event_lists: "ids" })).status).toBe(200);
     await sandbox.client.control("/stats/reset", {});
     const first = await run(A, feed);
 
-    const stored = await t.db.event.findMany({ where: { clinicId: A }, select: { id: true, source: true } });
+    const stored = await t.db.event.findMany({ where: ofClinic(A), select: { id: true, source: true } });
     expect(stored.map((e) => e.id).sort()).toEqual([...all].sort());
     expect(stored.filter((e) => e.source === "reconciliation")).toHaveLength(all.length - early.size);
     expect(first.run).toMatchObject({ status: "succeeded", error: null, inserted: all.length - early.size });
@@ -123,7 +124,7 @@ describe("reconciliation from lists that give ids alone", () => {
     expect(calls[GET_ONE]).toBe(all.length - early.size);
     expect(total(calls)).toBe(listPages(lists) + all.length - early.size);
     // Each list's cursor is its newest event, whether it was retrieved or already stored.
-    const newest = await t.db.event.groupBy({ by: ["category"], where: { clinicId: A }, _max: { createdAt: true } });
+    const newest = await t.db.event.groupBy({ by: ["category"], where: ofClinic(A), _max: { createdAt: true } });
     expect(await cursors(A)).toMatchObject(Object.fromEntries(newest.map((n) => [n.category, n._max.createdAt])));
 
     // A new event later: the next run lists one day back and retrieves that one event alone.
@@ -166,7 +167,7 @@ describe("reconciliation from lists that give ids alone", () => {
     expect(first.run).toMatchObject({ status: "failed", error: UNRETRIEVED_MESSAGE });
     const all = Object.values(listed(B)).flat();
     const storedIds = new Set(
-      (await t.db.event.findMany({ where: { clinicId: B }, select: { id: true } })).map((e) => e.id),
+      (await t.db.event.findMany({ where: { id: { in: all } }, select: { id: true } })).map((e) => e.id),
     );
     expect(all.filter((id) => !storedIds.has(id)).sort()).toEqual([gone.id, failing.id].sort());
     expect(first.run.inserted).toBe(all.length - 2);
@@ -183,7 +184,7 @@ describe("reconciliation from lists that give ids alone", () => {
     const second = await run(B, feed);
     expect(second.run).toMatchObject({ status: "succeeded", error: null, inserted: 2 });
     expect((await callsByRoute())[GET_ONE]).toBe(2);
-    expect(await t.db.event.count({ where: { clinicId: B } })).toBe(all.length);
+    expect(await t.db.event.count({ where: { id: { in: all } } })).toBe(all.length);
     expect((await cursors(B)).patients).toEqual(new Date(patients.at(-1)!.createdAt));
   });
 });

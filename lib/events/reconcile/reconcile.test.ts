@@ -22,6 +22,8 @@ import { createDeliveryStore } from "@/lib/webhooks/delivery-store";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { recordEvent } from "@/sandbox/testing/history";
 import { waitUntil } from "@/sandbox/testing/wait";
+import { platformEventsOf as ofClinic } from "@/tooling/testing/stored-events";
+import { NO_CLINIC } from "@/lib/events/record";
 
 const SECRET = "reconcile-test-signing-secret";
 const CHALLENGE = "reconcile-test-challenge";
@@ -147,7 +149,7 @@ describe("reconciliation", () => {
     expect([...(await stored())].sort()).toEqual(created.slice(1).sort());
     expect(await t.db.webhookReceipt.count({ where: { eventId: created[1], duplicate: true } })).toBe(1);
 
-    const storedByWebhook = await t.db.event.count({ where: { clinicId: A } });
+    const storedByWebhook = await t.db.event.count({ where: ofClinic(A) });
     const run = await t.db.reconciliationRun.create({ data: { clinicId: A, trigger: "manual" } });
     const counters = await reconcileClinic(t.db, feed, A, run.id, {
       enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
@@ -155,9 +157,9 @@ describe("reconciliation", () => {
 
     // Everything the platform lists for A is here, exactly once, and nothing of another clinic.
     const expected = platformIds(A);
-    const local = await t.db.event.findMany({ where: { clinicId: A }, select: { id: true } });
+    const local = await t.db.event.findMany({ where: ofClinic(A), select: { id: true } });
     expect(local.map((e) => e.id).sort()).toEqual([...expected].sort());
-    expect(await t.db.event.count({ where: { clinicId: { not: A } } })).toBe(0);
+    expect(await t.db.event.count({ where: { clinicId: { notIn: [A, NO_CLINIC] } } })).toBe(0);
     expect(await t.db.event.findUnique({ where: { id: created[0] } })).toMatchObject({ source: "reconciliation" });
     expect(await t.db.event.findUnique({ where: { id: created[1] } })).toMatchObject({ source: "webhook" });
     expect(counters.inserted).toBe(expected.length - storedByWebhook);
@@ -173,7 +175,7 @@ describe("reconciliation", () => {
     });
     expect(second.inserted).toBe(0);
     expect(second.fetched).toBeLessThan(counters.fetched);
-    expect(await t.db.event.count({ where: { clinicId: A } })).toBe(expected.length);
+    expect(await t.db.event.count({ where: ofClinic(A) })).toBe(expected.length);
   });
 
   it("on demand through the queue: one waiting run per clinic across two workers, events processed once", async () => {

@@ -1,6 +1,7 @@
 // Hostile requests to POST /api/webhooks/clinic, through the route module itself (the same
 // function Next.js calls) with the app's configuration, database and job queue: each row the answer
-// it must get, and the database exactly as it was (no event, no receipt, no job).
+// it must get, and the database exactly as it was (no event, no receipt, no job); a signed body that
+// is not a readable event is acknowledged and kept raw, and nothing else changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { signWebhookBody } from "@/lib/webhooks/signature";
@@ -87,62 +88,6 @@ const rows: Row[] = [
     answer: REFUSED,
   },
   {
-    name: "signed: event id of the wrong type",
-    body: JSON.stringify({ event: event({ id: 12345 }) }),
-    headers: signed,
-    status: 400,
-    answer: REFUSED,
-  },
-  {
-    name: "signed: event is an array",
-    body: JSON.stringify({ event: [] }),
-    headers: signed,
-    status: 400,
-    answer: REFUSED,
-  },
-  {
-    name: "signed: event is null",
-    body: JSON.stringify({ event: null }),
-    headers: signed,
-    status: 400,
-    answer: REFUSED,
-  },
-  {
-    name: "signed: top level is a string",
-    body: JSON.stringify("event"),
-    headers: signed,
-    status: 400,
-    answer: REFUSED,
-  },
-  {
-    name: "signed: created_at is not a time",
-    body: JSON.stringify({ event: event({ created_at: injection }) }),
-    headers: signed,
-    status: 400,
-    answer: REFUSED,
-  },
-  {
-    name: "signed: id of 10,000 characters",
-    body: JSON.stringify({ event: event({ id: "e".repeat(10_000) }) }),
-    headers: signed,
-    status: 400,
-    answer: REFUSED,
-  },
-  {
-    name: "signed: empty id",
-    body: JSON.stringify({ event: event({ id: "" }) }),
-    headers: signed,
-    status: 400,
-    answer: REFUSED,
-  },
-  {
-    name: "signed: data is a string",
-    body: JSON.stringify({ event: event({ data: "not an object" }) }),
-    headers: signed,
-    status: 400,
-    answer: REFUSED,
-  },
-  {
     name: "huge body (1 MiB) with its Content-Length",
     body: big(1024 * 1024),
     headers: signed,
@@ -168,6 +113,20 @@ const rows: Row[] = [
     status: 413,
     answer: TOO_LARGE,
   },
+];
+
+// Signed, JSON, but not an event the app can read: never refused for its shape (a refusal would have
+// the platform retry it six times, drop it, and count toward disabling the endpoint). Each is
+// acknowledged and kept raw in unread_deliveries for admins; nothing else changes.
+const unreadRows: Array<[string, string]> = [
+  ["event id of the wrong type", JSON.stringify({ event: event({ id: 12345 }) })],
+  ["event is an array", JSON.stringify({ event: [] })],
+  ["event is null", JSON.stringify({ event: null })],
+  ["top level is a string", JSON.stringify("event")],
+  ["created_at is not a time", JSON.stringify({ event: event({ created_at: injection }) })],
+  ["id of 10,000 characters", JSON.stringify({ event: event({ id: "e".repeat(10_000) }) })],
+  ["empty id", JSON.stringify({ event: event({ id: "" }) })],
+  ["data is a string", JSON.stringify({ event: event({ data: "not an object" }) })],
 ];
 
 describe("hostile requests to the webhook route", () => {
@@ -225,6 +184,23 @@ describe("hostile requests to the webhook route", () => {
     const response = await POST(new Request("http://localhost/api/webhooks/clinic", init));
     expect(response.status).toBe(row.status);
     expect(await response.json()).toEqual(row.answer);
+    expect(await databaseFingerprint(t.url)).toEqual(before);
+  });
+
+  it.each(unreadRows)("signed but unreadable, %s: acknowledged and kept raw, nothing else", async (_name, body) => {
+    const before = await databaseFingerprint(t.url);
+    const response = await POST(
+      new Request("http://localhost/api/webhooks/clinic", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", ...signed(body) },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ challenge: CHALLENGE });
+    const kept = await t.db.unreadDelivery.findMany();
+    expect(kept.map((k) => k.raw)).toEqual([body]);
+    await t.db.unreadDelivery.deleteMany();
     expect(await databaseFingerprint(t.url)).toEqual(before);
   });
 
