@@ -4,8 +4,12 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { plansHref } from "@/lib/events/links";
-import { EVENT_DATA_KEY, EVENT_TYPE_CATEGORY } from "@/lib/contract/event-types";
-import { DOCUMENTED_EVENT_DATA, isDocumentedEventType } from "@/lib/contract/event-data";
+import {
+  DOCUMENTED_RECORD_KEY,
+  EVENT_DATA_KEY,
+  EVENT_TYPE_CATEGORY,
+  isDocumentedEventType,
+} from "@/lib/contract/event-types";
 import type { EventSummary } from "@/lib/events/summary";
 import { formatSummary, type Say } from "@/lib/events/summary-messages";
 import { NameWithId } from "@/components/ui/id-text";
@@ -116,7 +120,7 @@ function Value({ field, value, names }: { field: string; value: unknown; names: 
 
 /** The records an event's data holds: under their kind, or the data itself where the documentation puts it there. */
 function recordsOf(type: string, data: object): Array<[string, unknown]> {
-  if (isDocumentedEventType(type) && DOCUMENTED_EVENT_DATA[type].key === null)
+  if (isDocumentedEventType(type) && DOCUMENTED_RECORD_KEY[type] === null)
     return [[EVENT_DATA_KEY[EVENT_TYPE_CATEGORY[type]], data]];
   return Object.entries(data).filter(([, v]) => v && typeof v === "object" && !Array.isArray(v));
 }

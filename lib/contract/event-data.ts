@@ -5,7 +5,7 @@
 // field nobody documented. Types the documentation does not show (clinic keys, lab recommendation
 // updates) have no schema here: their data is any object.
 import { z } from "zod";
-import type { EventType } from "./event-types";
+import { DOCUMENTED_RECORD_KEY, isDocumentedEventType, type DocumentedEventType } from "./event-types";
 
 const Id = z.string().min(1);
 const Text = z.string().nullish();
@@ -140,34 +140,34 @@ export const DocumentedTreatmentPlanSchema = z.looseObject({
     .nullish(),
 });
 
-/**
- * Where each documented type keeps its record: under a key of `data`, or `null` for `data` itself.
- * Note the two product shapes: product.created sends the product directly in `data`, its updates
- * under `data.product`.
- */
+const documented = <T extends DocumentedEventType, S extends z.ZodType>(type: T, schema: S) => ({
+  key: DOCUMENTED_RECORD_KEY[type],
+  schema,
+});
+
+/** Each documented type: where its record sits in `data` (DOCUMENTED_RECORD_KEY) and its schema. */
 export const DOCUMENTED_EVENT_DATA = {
-  "patient.created": { key: "patient", schema: DocumentedPatientSchema },
-  "patient.updated": { key: "patient", schema: DocumentedPatientSchema },
-  "patient.emancipated": { key: "patient", schema: DocumentedPatientSchema },
-  "order.placed": { key: null, schema: DocumentedOrderSchema },
-  "lab_order.updated": { key: "lab_order", schema: DocumentedLabOrderSchema },
-  "product.created": { key: null, schema: DocumentedProductSchema },
-  "product.updated": { key: "product", schema: DocumentedProductSchema },
-  "product.description.updated": { key: "product", schema: DocumentedProductSchema },
-  "treatment_plan.created": { key: "treatment_plan", schema: DocumentedTreatmentPlanSchema },
-  "treatment_plan.updated": { key: "treatment_plan", schema: DocumentedTreatmentPlanSchema },
-  "treatment_plan.recommendation.updated": { key: "treatment_plan", schema: DocumentedTreatmentPlanSchema },
-} as const satisfies Partial<Record<EventType, { key: string | null; schema: z.ZodType }>>;
+  "patient.created": documented("patient.created", DocumentedPatientSchema),
+  "patient.updated": documented("patient.updated", DocumentedPatientSchema),
+  "patient.emancipated": documented("patient.emancipated", DocumentedPatientSchema),
+  "order.placed": documented("order.placed", DocumentedOrderSchema),
+  "lab_order.updated": documented("lab_order.updated", DocumentedLabOrderSchema),
+  "product.created": documented("product.created", DocumentedProductSchema),
+  "product.updated": documented("product.updated", DocumentedProductSchema),
+  "product.description.updated": documented("product.description.updated", DocumentedProductSchema),
+  "treatment_plan.created": documented("treatment_plan.created", DocumentedTreatmentPlanSchema),
+  "treatment_plan.updated": documented("treatment_plan.updated", DocumentedTreatmentPlanSchema),
+  "treatment_plan.recommendation.updated": documented(
+    "treatment_plan.recommendation.updated",
+    DocumentedTreatmentPlanSchema,
+  ),
+} satisfies Record<DocumentedEventType, { key: string | null; schema: z.ZodType }>;
 
-export type DocumentedEventType = keyof typeof DOCUMENTED_EVENT_DATA;
-
-export function isDocumentedEventType(type: string): type is DocumentedEventType {
-  return Object.hasOwn(DOCUMENTED_EVENT_DATA, type);
-}
+export { isDocumentedEventType, type DocumentedEventType };
 
 /** The record a documented event's data holds, where the documentation puts it (undefined if absent). */
 export function documentedRecordOf(type: DocumentedEventType, data: unknown): unknown {
   if (!data || typeof data !== "object") return undefined;
-  const { key } = DOCUMENTED_EVENT_DATA[type];
+  const key = DOCUMENTED_RECORD_KEY[type];
   return key === null ? data : (data as Record<string, unknown>)[key];
 }

@@ -67,3 +67,28 @@ export const EVENT_DATA_KEY: Record<EventCategory, string> = {
   products: "product",
   treatment_plans: "treatment_plan",
 };
+
+/**
+ * Where each type the platform's documentation shows keeps its record in `data`: under a key, or
+ * `null` for `data` itself (order.placed, and product.created, whose updates use `data.product`).
+ * Zod-free, for the browser; the record schemas are in ./event-data.
+ */
+export const DOCUMENTED_RECORD_KEY = {
+  "patient.created": "patient",
+  "patient.updated": "patient",
+  "patient.emancipated": "patient",
+  "order.placed": null,
+  "lab_order.updated": "lab_order",
+  "product.created": null,
+  "product.updated": "product",
+  "product.description.updated": "product",
+  "treatment_plan.created": "treatment_plan",
+  "treatment_plan.updated": "treatment_plan",
+  "treatment_plan.recommendation.updated": "treatment_plan",
+} as const satisfies Partial<Record<EventType, string | null>>;
+
+export type DocumentedEventType = keyof typeof DOCUMENTED_RECORD_KEY;
+
+export function isDocumentedEventType(type: string): type is DocumentedEventType {
+  return Object.hasOwn(DOCUMENTED_RECORD_KEY, type);
+}

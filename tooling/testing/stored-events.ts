@@ -8,3 +8,12 @@ export const platformEventsOf = (clinicId: string) => ({
   clinicId: { in: [clinicId, NO_CLINIC] },
   NOT: { id: { contains: "~" } },
 });
+
+/**
+ * The stored events of a clinic's platform list, exactly: its own, and those of `listed` stored under
+ * no clinic (with several clinics, the events under none are not all one clinic's).
+ */
+export const listedEventsOf = (clinicId: string, listed: string[]) => ({
+  OR: [{ clinicId }, { clinicId: NO_CLINIC, id: { in: listed } }],
+  NOT: { id: { contains: "~" } },
+});
