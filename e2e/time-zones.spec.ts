@@ -1,8 +1,8 @@
 // Times on the clinic's clock, with the browser in another zone's clock: the admin sets the clinic's
 // zone on the settings page (offered their browser's), then an event a few minutes before local
 // midnight shows its local time and zone, the date filter on that day lists it and the next day does
-// not, and the chart's count of that day agrees. Vancouver (UTC-8 on a March night; UTC-7 in November
-// 2026, where Node's and PostgreSQL's zone data still say UTC-8 and the browser's says UTC-7) and
+// not, and the chart's count of that day agrees. Vancouver (UTC-8 on a March night; UTC-7 in the winter of
+// 2027, where Node's and PostgreSQL's zone data still say UTC-8 and the browser's says UTC-7) and
 // Kolkata (UTC+5:30); each on days of its own, so they do not meet. The clinic's zone is put back
 // afterwards.
 import { createHmac } from "node:crypto";
@@ -56,11 +56,13 @@ for (const c of [
   },
   {
     zone: "America/Vancouver",
-    tag: "tz-vancouver-nov",
-    // From 1 November 2026 British Columbia stays on UTC-7: 06:55 UTC on 24 November is 23:55 on the 23rd.
-    late: { at: "2026-11-24T06:55:00.000Z", day: "2026-11-23", shown: "23 Nov 2026, 23:55:00 MST" },
-    early: { at: "2026-11-24T07:05:00.000Z", day: "2026-11-24", shown: "24 Nov 2026, 00:05:00 MST" },
-    chartDay: "23 Nov",
+    tag: "tz-vancouver-2027",
+    // From November 2026 British Columbia stays on UTC-7 (Node's and PostgreSQL's older data say UTC-8 in
+    // winter): 06:55 UTC on 15 January 2027 is 23:55 on the 14th. A day past the seeded history, so the
+    // chart's count of it is these events alone.
+    late: { at: "2027-01-15T06:55:00.000Z", day: "2027-01-14", shown: "14 Jan 2027, 23:55:00 MST" },
+    early: { at: "2027-01-15T07:05:00.000Z", day: "2027-01-15", shown: "15 Jan 2027, 00:05:00 MST" },
+    chartDay: "14 Jan",
   },
   {
     zone: "Asia/Kolkata",
