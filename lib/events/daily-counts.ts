@@ -8,7 +8,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
-import { zoneRules } from "@/lib/format/zone-rules";
+import { zoneRulesOf } from "@/lib/format/time";
 
 type Tx = Prisma.TransactionClient | Db;
 
@@ -50,7 +50,7 @@ export async function rebuildDailyCounts(tx: Tx, clinicId: string, timeZone: str
 
 /** The zone's periods as arrays for SQL: when each ends (UTC; null for the last) and its offset east. */
 function zonePeriods(timeZone: string): { ends: Array<string | null>; offsets: number[] } {
-  const rules = timeZone === "UTC" ? null : zoneRules(timeZone);
+  const rules = zoneRulesOf(timeZone);
   if (!rules) return { ends: [null], offsets: [0] };
   return {
     ends: rules.untils.map((u) => (u === null ? null : new Date(u).toISOString())),

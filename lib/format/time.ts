@@ -33,12 +33,15 @@ const STYLES: Record<NonNullable<TimeFormat["show"]>, Intl.DateTimeFormatOptions
   date: { dateStyle: "medium" },
 };
 
+/** The app's rules for a clinic's zone; none for UTC, which needs no offset and is named "UTC". */
+export const zoneRulesOf = (timeZone: string) => (timeZone === "UTC" ? null : zoneRules(timeZone));
+
 /** "22 Nov 2026, 14:05 UTC" — an instant in the given zone, with the zone named. */
 export function formatTime(value: string | Date, format: TimeFormat = {}): string {
   const { timeZone, locale } = { ...DEFAULT_TIME_FORMAT, ...format };
   const ms = new Date(value).getTime();
   const style = STYLES[format.show ?? "date-time"];
-  const rules = timeZone === "UTC" ? null : zoneRules(timeZone);
+  const rules = zoneRulesOf(timeZone);
   if (!rules) {
     // UTC, or a zone this runtime has no rules for (not one a clinic can choose): Intl's own.
     const text = formatter(locale, { ...style, timeZone }).format(ms);
@@ -90,13 +93,13 @@ function intlZoneName(timeZone: string, locale: string, ms: number): string {
 
 /** Minutes east of UTC of `timeZone` at the instant, from the app's rules (0 for UTC or an unknown zone). */
 export function offsetMinutesIn(value: string | Date | number, timeZone: string): number {
-  const rules = timeZone === "UTC" ? null : zoneRules(timeZone);
+  const rules = zoneRulesOf(timeZone);
   return rules ? zoneAt(rules, new Date(value).getTime()).offsetMinutes : 0;
 }
 
 /** The instant at which the clock of `timeZone` reads the wall time `localMs` (written as if UTC). */
 export function instantOfLocalTime(localMs: number, timeZone: string): Date {
-  const rules = timeZone === "UTC" ? null : zoneRules(timeZone);
+  const rules = zoneRulesOf(timeZone);
   return new Date(rules ? instantOfWallTime(rules, localMs) : localMs);
 }
 
