@@ -37,7 +37,7 @@ export default async function HomePage() {
   const [practitioner, today, latest, overview, alerts, connection] = await Promise.all([
     user.roles.includes("Practitioner") ? practitionerHome(user) : null,
     user.roles.includes("Staff") ? todayByCategory(user.clinicId, user.timeZone) : null,
-    user.roles.includes("Staff") ? latestClinicEvents(user.clinicId) : null,
+    user.roles.includes("Staff") ? latestClinicEvents(user.clinicId, user.timeZone) : null,
     user.isAdmin ? adminOverview({ userId: user.id, clinicId: user.clinicId }) : null,
     user.isAdmin ? listAlerts(user.clinicId, { say: t }) : null,
     clinicConnection(user.clinicId),

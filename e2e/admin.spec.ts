@@ -3,7 +3,7 @@
 // admin revoking one; promote and demote; entering a clinic key and watching it activate, then the
 // clinic revoking it; the sessions of a revoked, broken or demoted user ending on their next request; filtering deliveries in every form and paging; a reconciliation run watched to
 // the end with the gap it filled; and non-admins refused by pages, the route and the actions.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
@@ -51,6 +51,14 @@ async function expectSessionEnded(page: Page): Promise<void> {
 
 const accountRow = (page: Page, userId: string) => page.locator(`tr[data-user-id="${userId}"]`);
 
+/** One of a row's actions, its "Actions" panel opened first where it is closed. */
+async function rowAction(row: Locator, name: RegExp): Promise<Locator> {
+  const button = row.getByRole("button", { name });
+  if (!(await button.isVisible())) await row.getByRole("button", { name: /^Actions for / }).click();
+  await expect(button).toBeVisible();
+  return button;
+}
+
 test.beforeEach(async ({ page }) => {
   await sandboxControl(page, "faults", { clear: true });
   await registerWebhookEndpoint(page);
@@ -67,7 +75,7 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await expect(row.locator('[data-column="state"]')).toContainText("Connected");
   await expect(row.locator('[data-column="last-refresh"]')).toContainText("Never");
 
-  await row.getByRole("button", { name: /^Force refresh for/ }).click();
+  await (await rowAction(row, /^Force refresh for/)).click();
   // Confirmed by a toast (announced), and said again beside the button.
   await expect(toastSaying(page, "Refreshed. The new token is valid until")).toBeVisible();
   await expect(row).toContainText("Refreshed. The new token is valid until");
@@ -85,7 +93,7 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
     },
   });
   expect(replay.status()).toBe(400);
-  await row.getByRole("button", { name: /^Force refresh for/ }).click();
+  await (await rowAction(row, /^Force refresh for/)).click();
   await expect(row.getByRole("alert")).toContainText("the connection is now broken");
   await expect(row.locator('[data-column="state"]')).toContainText("Broken");
   await expect(row.locator('[data-column="state"]')).toContainText("invalid_grant");
@@ -97,7 +105,7 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await page.reload();
   const otherRow = accountRow(page, other.userId);
   await expect(otherRow.locator('[data-column="state"]')).toContainText("Connected");
-  await otherRow.getByRole("button", { name: /^Revoke .*connection$/ }).click();
+  await (await rowAction(otherRow, /^Revoke .*connection$/)).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
   await expect(toastSaying(page, "Revoked here and at the platform")).toBeVisible();
   await expect(otherRow).toContainText("Revoked here and at the platform");
@@ -117,23 +125,29 @@ test("accounts: promote a user to admin and demote them again; a demoted admin's
   const member = await memberSignsIn(browser, 3);
   await page.goto("/admin/accounts");
   const row = accountRow(page, member.userId);
-  await row.getByRole("button", { name: /^Promote to admin: / }).click();
+  await (await rowAction(row, /^Promote to admin: /)).click();
   await expect(row.locator('[data-column="role"]')).toHaveText("Admin");
+  const name = (await row.locator('[data-column="user"]').innerText()).split("\n")[0].trim();
 
   // The promoted user opens the console, then loses it while the page is open.
   await member.page.goto("/admin/accounts");
   await expect(member.page.getByRole("heading", { level: 2, name: "Accounts" })).toBeVisible();
-  await row.getByRole("button", { name: /^Demote / }).click();
+  await (await rowAction(row, /^Demote /)).click();
   await page.getByRole("dialog").getByRole("button", { name: "Demote" }).click();
   await expect(row.locator('[data-column="role"]')).toHaveText("Practitioner");
 
   const stale = accountRow(member.page, member.userId);
-  await stale.getByRole("button", { name: /^Force refresh for/ }).click();
+  await (await rowAction(stale, /^Force refresh for/)).click();
   await expect(stale.getByRole("alert")).toHaveText(
     "Your role does not allow this. Ask an admin of your clinic if you need it.",
   );
   expect((await member.page.goto("/admin/accounts"))?.status()).toBe(404);
   await member.page.context().close();
+
+  // The audit trail names the person whose right changed, not an internal id.
+  await page.goto("/admin/audit");
+  for (const action of ["admin.promoted", "admin.demoted"])
+    await expect(page.locator(`[data-audit-action="${action}"]`).first()).toContainText(name);
 });
 
 test("clinic key: enter it and see it activate; the clinic revokes it and the console says what to do", async ({
@@ -144,7 +158,7 @@ test("clinic key: enter it and see it activate; the clinic revokes it and the co
   const key = clinic.current_clinic_key;
   await expect(page.getByText(`••••••••${key.slice(-4)}`)).toBeVisible();
   expect(await page.content()).not.toContain(key);
-  await expect(page.getByRole("table", { name: "Latest clinic key events" })).toContainText("clinic_key.activated");
+  await expect(page.getByRole("table", { name: "Latest clinic key events" })).toContainText("Clinic key activated");
 
   await sandboxControl(page, "clinic-keys/revoke", { clinic_id: clinic.id });
   await expect(keyState(page)).toHaveText("Revoked", LIVE);
@@ -288,7 +302,7 @@ test("reconciliation: run it now, watch the progress bar finish, and see the dro
   await expect(lastRun).toContainText("By an admin");
 
   await page.goto("/admin/webhooks");
-  await expect(page.locator(`tr[data-gap-event="${dropped}"]`)).toContainText("order.placed");
+  await expect(page.locator(`tr[data-gap-event="${dropped}"]`)).toContainText("Order placed");
 });
 
 test("reconciliation: a delivery the app never got is reported as failed, with its answer, and stored all the same", async ({
@@ -329,7 +343,7 @@ test("reconciliation: a delivery the app never got is reported as failed, with i
     .getByRole("table", { name: "Failed webhook deliveries" })
     .locator(`tr[data-failed-event="${missed}"]`);
   await expect(failed).toBeVisible(LIVE);
-  await expect(failed).toContainText("product.description.updated");
+  await expect(failed).toContainText("Product description updated");
   await expect(failed.locator('[data-column="attempts"]')).toHaveText("1");
   await expect(failed).toContainText("HTTP 404");
   await expect(failed.locator('[data-column="stored"]')).toHaveText("Yes");

@@ -77,7 +77,7 @@ test("clinic activity arrives on the open timeline without a reload, with its de
 
   const id = await activity(page, clinic.id, "treatment_plan.created");
   await expect(row(page, id)).toBeVisible({ timeout: LIVE_TIMEOUT });
-  await expect(row(page, id)).toContainText("treatment_plan.created");
+  await expect(row(page, id)).toContainText("Treatment plan created"); // its type, in words
   await expect(row(page, id)).toContainText("Webhook");
 
   await expect(row(page, id).getByTestId("event-summary")).toHaveText(/^Treatment plan activated for .+ \(.+\)$/);
@@ -170,11 +170,11 @@ test("the chart counts the filtered event type, and says a search narrows only t
   const [clinic] = await seedClinics(page);
   await activate(page.request, clinic);
   await signInAs(page, STAFF);
-  const chart = page.getByRole("img", { name: /Events per day by category of type patient\.emancipated/ });
+  const chart = page.getByRole("img", { name: /Events per day by category \(Patient emancipated\)/ });
   const total = async () =>
     Number(/: (\d+) in all/.exec((await chart.getAttribute("aria-label")) ?? "")?.[1] ?? Number.NaN);
   await page.goto(`/events?type=${TYPE}`);
-  await expect(page.locator("figcaption")).toContainText(`Events per day of type ${TYPE}`);
+  await expect(page.locator("figcaption")).toContainText("Events per day: Patient emancipated");
   const before = await total();
   expect(before).toBeGreaterThanOrEqual(0);
 

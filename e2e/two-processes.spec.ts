@@ -100,7 +100,7 @@ test("an event of a clinic nobody has connected is kept, and shows once someone 
 
   await signInAs(page, STAFF, { clinicIndex: 1, appUrl: PAIR_APPS[0].url });
   await page.goto(`${PAIR_APPS[0].url}/events?q=${id}`);
-  await expect(page.locator(`tr[data-event-id="${id}"]`)).toContainText("patient.created");
+  await expect(page.locator(`tr[data-event-id="${id}"]`)).toContainText("Patient added");
 });
 
 test("each scheduled reconciliation runs once across both processes", async ({ page }) => {

@@ -14,7 +14,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     <section className="space-y-6">
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-slate-600">{t("intro", { clinic: user.clinicName })}</p>
+        <p className="text-slate-600 max-md:hidden">{t("intro", { clinic: user.clinicName })}</p>
       </header>
       <AdminSections />
       {children}

@@ -19,6 +19,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 export const dynamic = "force-dynamic";
 
+/** What an event id in a link may look like: printable, without spaces, of a sensible length. */
+const EVENT_ID = /^[\x21-\x7e]{1,200}$/;
+
 export default async function EventsPage({
   searchParams,
 }: {
@@ -36,6 +39,10 @@ export default async function EventsPage({
   });
   // A hand-edited URL with a bad filter shows everything rather than an error page.
   const asked: TimelineFilters = parsed.success ? parsed.data : {};
+  // A shared link to one event opens its drawer; one that is not an event id opens none (the drawer
+  // reads the event through the clinic-scoped API, so another clinic's id shows "not available").
+  const event = first(raw.event);
+  const openId = event && EVENT_ID.test(event) ? event : null;
   // The head is read before the list: an event that arrives in between moves the head the browser
   // starts from, so its first poll refetches instead of taking the newer head as its baseline.
   const head = await timelineHead(db, clinicId);
@@ -50,13 +57,14 @@ export default async function EventsPage({
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <p className="text-slate-600">{t("intro", { clinic: user.clinicName })}</p>
       </header>
-      {user.isAdmin && <ReconciliationPanel start={startReconciliation} />}
+      {user.isAdmin && <ReconciliationPanel start={startReconciliation} compact />}
       <EventTimeline
         initialFilters={filters}
         initialPage={page}
         initialChart={chart}
         initialHead={head}
         connection={connection.status}
+        initialOpenId={openId}
       />
     </section>
   );

@@ -1,5 +1,6 @@
-// Every user of the clinic with their platform connection, and what an admin can do about each.
-// Buttons stay in place (disabled when they do not apply) so their messages survive the refresh.
+// Every user of the clinic with their platform connection, and what an admin can do about each,
+// behind one "Actions" button per row. Buttons stay in place (disabled when they do not apply) so
+// their messages survive the refresh; your own connection cannot be revoked from here (sign out).
 // The page hands in the Accounts route's server actions; each button binds one to its row.
 import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/actions/result";
@@ -10,6 +11,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
 import { IdText } from "@/components/ui/id-text";
+import { RowMenu } from "@/components/ui/row-menu";
 import { stateReasonText } from "@/lib/auth/state-reason";
 
 type ConnectionAction = (input: { connectionId: string }) => Promise<ActionResult>;
@@ -65,19 +67,21 @@ function ConnectionActions({ row, perUser, actions }: { row: AccountRow; perUser
           confirmLabel: t("askReconnect"),
         }}
       />
-      <ActionButton
-        label={t("revoke")}
-        variant="danger"
-        ariaLabel={t("revokeFor", { name })}
-        action={actions.revoke.bind(null, target)}
-        disabled={c.status === "revoked"}
-        disabledReason={t("alreadyRevoked")}
-        confirm={{
-          title: t("revokeTitle", { name }),
-          description: t("revokeBody"),
-          confirmLabel: t("revoke"),
-        }}
-      />
+      {!row.isYou && (
+        <ActionButton
+          label={t("revoke")}
+          variant="danger"
+          ariaLabel={t("revokeFor", { name })}
+          action={actions.revoke.bind(null, target)}
+          disabled={c.status === "revoked"}
+          disabledReason={t("alreadyRevoked")}
+          confirm={{
+            title: t("revokeTitle", { name }),
+            description: t("revokeBody"),
+            confirmLabel: t("revoke"),
+          }}
+        />
+      )}
     </>
   );
 }
@@ -157,7 +161,7 @@ export function AccountsTable({
       key: "actions",
       header: t("actions"),
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
+        <RowMenu label={t("menu")} ariaLabel={t("menuFor", { name: who(row) })}>
           <ConnectionActions row={row} perUser={perUser} actions={actions} />
           <ActionButton
             label={row.isAdmin ? t("demote") : t("promote")}
@@ -173,7 +177,7 @@ export function AccountsTable({
                 : undefined
             }
           />
-        </div>
+        </RowMenu>
       ),
     },
   ];

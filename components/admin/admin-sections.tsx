@@ -1,16 +1,26 @@
 "use client";
 // The admin console's sections as links (each is its own page, so a section can be bookmarked and
-// reloaded); the current one is marked for screen readers with aria-current.
+// reloaded); the current one is marked for screen readers with aria-current. On a phone they are one
+// row that scrolls sideways, the current one scrolled into view, rather than four rows of tabs.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { ADMIN_SECTIONS } from "@/lib/admin/sections";
 
 export function AdminSections() {
   const pathname = usePathname();
   const t = useTranslations("admin.sections");
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
-    <nav aria-label={t("label")} className="flex flex-wrap gap-1 border-b border-slate-200">
+    <nav
+      ref={nav}
+      aria-label={t("label")}
+      className="flex gap-1 overflow-x-auto border-b border-slate-200 whitespace-nowrap md:flex-wrap md:overflow-visible"
+    >
       {ADMIN_SECTIONS.map((s) => {
         const active = pathname === s.href;
         return (

@@ -4,6 +4,7 @@
 import type { Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 import type { Say } from "@/lib/events/summary-messages";
+import { typeLabel } from "@/components/events/format";
 
 export interface StoredEventRow {
   id: string;
@@ -12,11 +13,11 @@ export interface StoredEventRow {
   receivedAt: string;
 }
 
-/** An event as a row's title: its type, and its id below. */
-export function EventLabel({ type, id }: { type: string | null | undefined; id: string }) {
+/** An event as a row's title: its type in words, and its id below (for support). */
+export function EventLabel({ type, id, say }: { type: string | null | undefined; id: string; say: Say }) {
   return (
     <>
-      {type && <code>{type}</code>}
+      {type && typeLabel(type, say)}
       <span className="block font-mono text-xs text-slate-500">{id}</span>
     </>
   );
@@ -32,7 +33,7 @@ export function eventColumn<Row>(
     header: say("admin.events.event"),
     title: true,
     className: "font-normal",
-    cell: (row) => <EventLabel {...label(row)} />,
+    cell: (row) => <EventLabel {...label(row)} say={say} />,
   };
 }
 

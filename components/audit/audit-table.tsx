@@ -6,12 +6,19 @@ import type { AuditRow } from "@/lib/audit/query";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 
+/** What an entry is about: its kind, the person or patient named where the app knows them, the id below. */
 function Target({ row, say }: { row: AuditRow; say: Speaker }) {
-  if (!row.targetId) return <span className="text-slate-500">—</span>;
+  const patient = row.patientName && row.targetType !== "patient" && (
+    <span className="block text-slate-700">{say("audit.table.aboutPatient", { name: row.patientName })}</span>
+  );
+  if (!row.targetId) return patient || <span className="text-slate-500">—</span>;
+  const name = row.targetName ?? (row.targetType === "patient" ? row.patientName : null);
   return (
     <>
       <span className="text-slate-600">{row.targetType && targetText(say, row.targetType)}</span>{" "}
-      <code className="break-all text-xs">{row.targetId}</code>
+      {name && <span className="font-medium text-slate-900">{name}</span>}
+      <code className="block break-all text-xs text-slate-500">{row.targetId}</code>
+      {patient}
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 // Every date form of spec 4 as plain controls: any time, on a day, before, after, or between two
 // days. Produces the filter string (`2026-01-10`, `<…`, `>…`, `a..b`) or "" for any time.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { formatDateFilter, parseDateFilter } from "@/lib/contract/date-filter";
 
@@ -27,11 +27,22 @@ function toString(mode: Mode, a: string, b: string): string | null {
 export function DateFilterInput({ value, onChange }: { value: string | undefined; onChange(value: string): void }) {
   const [state, setState] = useState(() => fromString(value));
   const t = useTranslations("events.date");
+  // A filter set from elsewhere (a day picked on the chart) shows here; the one this form just sent
+  // back does not reset what is being typed.
+  const sent = useRef(value ?? "");
+  useEffect(() => {
+    if ((value ?? "") === sent.current) return;
+    sent.current = value ?? "";
+    setState(fromString(value));
+  }, [value]);
   const incomplete = toString(state.mode, state.a, state.b) === null;
   const update = (next: typeof state) => {
     setState(next);
     const s = toString(next.mode, next.a, next.b);
-    if (s !== null) onChange(s);
+    if (s !== null) {
+      sent.current = s;
+      onChange(s);
+    }
   };
   const input = "min-w-0 max-w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
   return (

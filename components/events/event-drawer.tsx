@@ -2,9 +2,9 @@
 // The detail drawer of one event: its summary, its fields, the records it carries with labelled
 // fields, and the raw data behind a disclosure. A modal dialog: Escape or the close
 // button closes it, focus moves into it on open and back to the page on close.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { categoryLabel, formatDelay } from "@/components/events/format";
+import { categoryLabel, formatDelay, typeLabel } from "@/components/events/format";
 import { When } from "@/components/ui/when";
 import { useEventDetail } from "@/components/events/use-timeline";
 import { PAIRS_GRID } from "@/components/ui/pairs";
@@ -44,9 +44,10 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
               {e ? summaryText(e.summary, say) : t("event")}
             </h2>
             {e && (
-              <p className="mt-1 space-x-3">
-                <span className="font-mono text-xs text-slate-500">{e.type}</span>
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="text-xs text-slate-600">{typeLabel(e.type, say)}</span>
                 <SummaryLink summary={e.summary} />
+                <CopyLink id={e.id} />
               </p>
             )}
           </div>
@@ -67,6 +68,10 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
               <dt className="text-slate-500">{t("eventId")}</dt>
               <dd>
                 <IdText id={e.id} />
+              </dd>
+              <dt className="text-slate-500">{t("type")}</dt>
+              <dd>
+                {typeLabel(e.type, say)} <code className="text-xs text-slate-500">{e.type}</code>
               </dd>
               <dt className="text-slate-500">{t("category")}</dt>
               <dd>{categoryLabel(e.category, say)}</dd>
@@ -110,5 +115,26 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
         )}
       </aside>
     </div>
+  );
+}
+
+/** Copies the address that opens this event's drawer (the timeline keeps it in `?event=`). */
+function CopyLink({ id }: { id: string }) {
+  const t = useTranslations("events.drawer");
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="text-xs text-brand-700 underline-offset-2 hover:underline"
+      onClick={() => {
+        const url = `${window.location.origin}/events?event=${encodeURIComponent(id)}`;
+        void navigator.clipboard?.writeText(url).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 2000);
+        });
+      }}
+    >
+      <span aria-live="polite">{copied ? t("linkCopied") : t("copyLink")}</span>
+    </button>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import type { Say } from "@/lib/events/summary-messages";
 import type { TimelineEvent } from "@/lib/events/timeline/list";
-import { categoryLabel, CATEGORY_COLORS, formatDelay } from "@/components/events/format";
+import { categoryLabel, CATEGORY_COLORS, formatDelay, typeLabel } from "@/components/events/format";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 import { SummaryLink, summaryText } from "@/components/events/event-summary";
@@ -16,22 +16,27 @@ const COLUMNS = (onOpen: (id: string) => void, say: Say): Column<TimelineEvent>[
     header: say("events.list.event"),
     title: true,
     className: "font-normal",
-    cell: (e) => (
-      <span className="flex flex-col items-start gap-0.5">
-        <button
-          type="button"
-          className="text-left text-brand-700 underline-offset-2 hover:underline"
-          onClick={() => onOpen(e.id)}
-          data-testid="event-summary"
-        >
-          {summaryText(e.summary, say)}
-        </button>
-        <span className="flex gap-3">
-          <span className="font-mono text-xs text-slate-500">{e.type}</span>
-          <SummaryLink summary={e.summary} />
+    cell: (e) => {
+      const text = summaryText(e.summary, say);
+      const kind = typeLabel(e.type, say);
+      return (
+        <span className="flex flex-col items-start gap-0.5">
+          <button
+            type="button"
+            className="text-left text-brand-700 underline-offset-2 hover:underline"
+            onClick={() => onOpen(e.id)}
+            data-testid="event-summary"
+          >
+            {text}
+          </button>
+          <span className="flex gap-3">
+            {/* The kind of event, unless the summary says nothing more ("Clinic key activated"). */}
+            {kind !== text && <span className="text-xs text-slate-600">{kind}</span>}
+            <SummaryLink summary={e.summary} />
+          </span>
         </span>
-      </span>
-    ),
+      );
+    },
   },
   {
     key: "category",

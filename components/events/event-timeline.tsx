@@ -1,6 +1,7 @@
 "use client";
 // The timeline page's client part: filters (kept in the URL so a view can be shared), the chart,
-// the live list with infinite scroll, and the detail drawer.
+// the live list with infinite scroll, and the detail drawer (its event in the URL too, `?event=`, so
+// a link to one event can be sent to a colleague).
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
@@ -26,22 +27,32 @@ interface Props {
   initialHead: string;
   /** The clinic's connection (lib/connection): "Live" only when the platform can send anything. */
   connection: "setting-up" | "broken" | "connected";
+  /** The event a shared link opens (`?event=`), its drawer open from the start. */
+  initialOpenId?: string | null;
 }
 
-function toSearch(filters: TimelineFilters): string {
+function toSearch(filters: TimelineFilters, openId?: string | null): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+  if (openId) params.set("event", openId);
   const s = params.toString();
   return s ? `?${s}` : "";
 }
 
-export function EventTimeline({ initialFilters, initialPage, initialChart, initialHead, connection }: Props) {
+export function EventTimeline({
+  initialFilters,
+  initialPage,
+  initialChart,
+  initialHead,
+  connection,
+  initialOpenId = null,
+}: Props) {
   const pathname = usePathname();
   const t = useTranslations("events.timeline");
   const intlLocale = useLocale();
   const [filters, setFilters] = useState<TimelineFilters>(initialFilters);
   const timeZone = useClinicTimeZone();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(initialOpenId);
   const sortId = useId();
   const isInitial = filters === initialFilters;
   const list = useTimelineList(filters, isInitial ? initialPage : undefined);
@@ -50,13 +61,14 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
 
   // The URL follows the filters without a server round trip (Next.js syncs native history calls).
   useEffect(() => {
-    const url = `${pathname}${toSearch(filters)}`;
+    const url = `${pathname}${toSearch(filters, openId)}`;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
-  }, [filters, pathname]);
+  }, [filters, openId, pathname]);
 
   const events = useMemo(() => list.data?.pages.flatMap((p) => p.events) ?? [], [list.data]);
   const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
   const close = useCallback(() => setOpenId(null), []);
+  const pickDay = useCallback((day: string) => setFilters((f) => ({ ...f, date: day })), []);
   const retryList = () => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch());
   const locale = timeLocale(intlLocale);
   // A failed load says so in plain words; the reason (a network error, a server error) is not
@@ -75,49 +87,53 @@ export function EventTimeline({ initialFilters, initialPage, initialChart, initi
     <div className="space-y-4">
       <TimelineFiltersBar value={filters} onChange={setFilters} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          {/* A label pointing at the select by id: one wrapped around it would fold the options into its name. */}
-          <label htmlFor={sortId}>{t("sort")}</label>
-          <select
-            id={sortId}
-            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-            value={filters.sort ?? "newest"}
-            onChange={(e) => setFilters({ ...filters, sort: e.target.value === "oldest" ? "oldest" : undefined })}
+        <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-600">
+          <span
+            aria-hidden
+            className={`inline-block h-2 w-2 rounded-full ${
+              connection === "broken"
+                ? "bg-red-500"
+                : connection === "setting-up" || live.error
+                  ? "bg-amber-500"
+                  : "bg-emerald-500"
+            }`}
+          />
+          {connection !== "connected"
+            ? t(`notLive.${connection}`)
+            : live.error
+              ? t("livePaused")
+              : live.updatedAt
+                ? t("liveAt", {
+                    time: formatTime(live.updatedAt, { show: "time-seconds", timeZone, ...(locale && { locale }) }),
+                  })
+                : t("live")}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            {/* A label pointing at the select by id: one wrapped around it would fold the options into its name. */}
+            <label htmlFor={sortId}>{t("sort")}</label>
+            <select
+              id={sortId}
+              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+              value={filters.sort ?? "newest"}
+              onChange={(e) => setFilters({ ...filters, sort: e.target.value === "oldest" ? "oldest" : undefined })}
+            >
+              <option value="newest">{t("newest")}</option>
+              <option value="oldest">{t("oldest")}</option>
+            </select>
+          </span>
+          <a
+            href={`/api/events/export${toSearch(filters)}`}
+            download
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
           >
-            <option value="newest">{t("newest")}</option>
-            <option value="oldest">{t("oldest")}</option>
-          </select>
-        </span>
-        <a
-          href={`/api/events/export${toSearch(filters)}`}
-          download
-          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
-        >
-          {t("export")}
-        </a>
+            {t("export")}
+          </a>
+        </div>
       </div>
-      <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-slate-600">
-        <span
-          aria-hidden
-          className={`inline-block h-2 w-2 rounded-full ${
-            connection === "broken"
-              ? "bg-red-500"
-              : connection === "setting-up" || live.error
-                ? "bg-amber-500"
-                : "bg-emerald-500"
-          }`}
-        />
-        {connection !== "connected"
-          ? t(`notLive.${connection}`)
-          : live.error
-            ? t("livePaused")
-            : live.updatedAt
-              ? t("liveAt", {
-                  time: formatTime(live.updatedAt, { show: "time-seconds", timeZone, ...(locale && { locale }) }),
-                })
-              : t("live")}
-      </p>
-      {chart.data && <EventsChart chart={chart.data} type={filters.type} searchActive={Boolean(filters.q)} />}
+      {chart.data && (
+        <EventsChart chart={chart.data} type={filters.type} searchActive={Boolean(filters.q)} onPickDay={pickDay} />
+      )}
       {chart.isError && (
         <ErrorState
           title={chart.data ? t("chartUpdateFailed") : t("chartLoadFailed")}

@@ -1,19 +1,25 @@
-// Events per day by category as stacked bars in plain SVG. The picture is one role="img" with a
-// summary in its label; the same numbers are in a table below for screen readers and for reading.
+"use client";
+// Events per day by category as stacked bars in plain SVG, drawn at the width it is given (so its
+// text stays at the page's size on a desk and on a phone). Hovering a day shows its counts; clicking
+// it narrows the timeline to that day. The picture is one role="img" with a summary in its label;
+// the same numbers are in a table below, each day a button, for keyboards and screen readers.
+import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
 import type { Say } from "@/lib/events/summary-messages";
 import { timeLocale } from "@/lib/i18n/locales";
-import { categoryLabel, CATEGORY_COLORS } from "@/components/events/format";
+import { categoryLabel, CATEGORY_COLORS, typeLabel } from "@/components/events/format";
 import { formatDay } from "@/lib/format/time";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { ChartText } from "@/components/ui/chart-text";
 
 type DayRow = { day: string; index: number };
 
-const W = 720;
-const H = 180;
-const PAD = { left: 32, right: 8, top: 8, bottom: 22 };
+/** The width drawn before the page is measured (the server's render, the first paint). */
+const FIRST_WIDTH = 720;
+const H = 120;
+const PAD = { left: 36, right: 8, top: 8, bottom: 20 };
+/** About how far apart day labels may sit, in pixels. */
+const LABEL_SPACING = 72;
 
 export function chartSummary(chart: EventsPerDay, say: Say, locale: string, type?: string): string {
   const total = chart.series.reduce((s, x) => s + x.total, 0);
@@ -23,7 +29,7 @@ export function chartSummary(chart: EventsPerDay, say: Say, locale: string, type
   const day = (d: string) => formatDay(d, { locale: timeLocale(locale) });
   return say("events.chart.summary", {
     typed: type ? "yes" : "no",
-    type: type ?? "",
+    type: type ? typeLabel(type, say) : "",
     from: day(chart.from),
     to: day(chart.to),
     total,
@@ -32,19 +38,40 @@ export function chartSummary(chart: EventsPerDay, say: Say, locale: string, type
   });
 }
 
-/** `type`: the type filter the counts follow; `searchActive`: a search narrows the list, not these counts. */
+/** The width of the element `ref` points at, kept current as it resizes. */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(FIRST_WIDTH);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(160, Math.round(entry.contentRect.width))));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * `type`: the type filter the counts follow; `searchActive`: a search narrows the list, not these
+ * counts; `onPickDay`: the timeline narrowed to one day (a bar clicked, or its row's button).
+ */
 export function EventsChart({
   chart,
   type,
   searchActive = false,
+  onPickDay,
 }: {
   chart: EventsPerDay;
   type?: string;
   searchActive?: boolean;
+  onPickDay?(day: string): void;
 }) {
   const t = useTranslations("events.chart");
   const say = useTranslations();
   const locale = useLocale();
+  const frame = useRef<HTMLDivElement>(null);
+  const W = useWidth(frame);
+  const [hover, setHover] = useState<number | null>(null);
   const day = (d: string) => formatDay(d, { locale: timeLocale(locale) });
   const totals = chart.days.map((_, i) => chart.series.reduce((s, x) => s + x.counts[i], 0));
   const max = Math.max(1, ...totals);
@@ -53,73 +80,122 @@ export function EventsChart({
   const slot = plotW / Math.max(chart.days.length, 1);
   const bar = Math.max(1, slot * 0.75);
   const y = (n: number) => (n / max) * plotH;
-  const labelEvery = Math.ceil(chart.days.length / 8);
+  const labelEvery = Math.max(1, Math.ceil(chart.days.length / Math.max(1, Math.floor(plotW / LABEL_SPACING))));
+  const tipLeft = hover === null ? 0 : Math.min(Math.max(PAD.left + hover * slot + slot / 2, 90), W - 90);
   return (
-    <figure className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <figcaption className="text-sm font-medium text-slate-700">
-        {type
-          ? t.rich("titleOfType", {
-              type,
-              muted: (chunks) => <span className="font-normal text-slate-600">{chunks}</span>,
-              code: (chunks) => <code>{chunks}</code>,
-            })
-          : t("title")}
+    <figure className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
+      <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm font-medium text-slate-700">
+        <span>
+          {type
+            ? t.rich("titleOfType", {
+                type: typeLabel(type, say),
+                muted: (chunks) => <span className="font-normal text-slate-600">{chunks}</span>,
+              })
+            : t("title")}
+        </span>
+        <ul className="flex flex-wrap gap-3 text-xs font-normal text-slate-700" aria-label={t("legend")}>
+          {chart.series.map((s) => (
+            <li key={s.category} className="inline-flex items-center gap-1.5">
+              <span
+                aria-hidden
+                className="inline-block h-2.5 w-2.5 rounded-sm"
+                style={{ background: CATEGORY_COLORS[s.category] ?? "#999" }}
+              />
+              {t("legendItem", { category: categoryLabel(s.category, say), total: s.total })}
+            </li>
+          ))}
+          {chart.series.length === 0 && <li>{t("empty")}</li>}
+        </ul>
       </figcaption>
       {searchActive && <p className="text-xs text-slate-600">{t("searchNote")}</p>}
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={chartSummary(chart, say, locale, type)}
-      >
-        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} className="stroke-slate-300" />
-        <ChartText x={PAD.left - 4} y={PAD.top + 8} anchor="end">
-          {max}
-        </ChartText>
-        <ChartText x={PAD.left - 4} y={PAD.top + plotH} anchor="end">
-          0
-        </ChartText>
-        {chart.days.map((d, i) => {
-          let base = PAD.top + plotH;
-          const x = PAD.left + i * slot + (slot - bar) / 2;
-          return (
-            <g key={d}>
-              {chart.series.map((s) => {
-                const h = y(s.counts[i]);
-                base -= h;
-                return h > 0 ? (
-                  <rect
-                    key={s.category}
-                    x={x}
-                    y={base}
-                    width={bar}
-                    height={h}
-                    fill={CATEGORY_COLORS[s.category] ?? "#999"}
-                  />
-                ) : null;
-              })}
-              {i % labelEvery === 0 && (
-                <ChartText x={x + bar / 2} y={H - 6} anchor="middle">
-                  {day(d)}
-                </ChartText>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-      <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label={t("legend")}>
-        {chart.series.map((s) => (
-          <li key={s.category} className="inline-flex items-center gap-1.5">
-            <span
-              aria-hidden
-              className="inline-block h-2.5 w-2.5 rounded-sm"
-              style={{ background: CATEGORY_COLORS[s.category] ?? "#999" }}
-            />
-            {t("legendItem", { category: categoryLabel(s.category, say), total: s.total })}
-          </li>
-        ))}
-        {chart.series.length === 0 && <li>{t("empty")}</li>}
-      </ul>
+      <div ref={frame} className="relative" onMouseLeave={() => setHover(null)}>
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          className="block w-full"
+          style={{ height: H }}
+          role="img"
+          aria-label={chartSummary(chart, say, locale, type)}
+        >
+          <line
+            x1={PAD.left}
+            x2={W - PAD.right}
+            y1={PAD.top + plotH}
+            y2={PAD.top + plotH}
+            className="stroke-slate-300"
+          />
+          <text x={PAD.left - 6} y={PAD.top + 9} textAnchor="end" fontSize="11" className="fill-slate-500">
+            {max}
+          </text>
+          <text x={PAD.left - 6} y={PAD.top + plotH} textAnchor="end" fontSize="11" className="fill-slate-500">
+            0
+          </text>
+          {chart.days.map((d, i) => {
+            let base = PAD.top + plotH;
+            const x = PAD.left + i * slot + (slot - bar) / 2;
+            return (
+              <g key={d} opacity={hover === null || hover === i ? 1 : 0.45}>
+                {chart.series.map((s) => {
+                  const h = y(s.counts[i]);
+                  base -= h;
+                  return h > 0 ? (
+                    <rect
+                      key={s.category}
+                      x={x}
+                      y={base}
+                      width={bar}
+                      height={h}
+                      fill={CATEGORY_COLORS[s.category] ?? "#999"}
+                    />
+                  ) : null;
+                })}
+                {i % labelEvery === 0 && (
+                  <text x={x + bar / 2} y={H - 5} textAnchor="middle" fontSize="11" className="fill-slate-500">
+                    {day(d)}
+                  </text>
+                )}
+                {/* The whole day's column answers the pointer, however short its bar. */}
+                <rect
+                  x={PAD.left + i * slot}
+                  y={PAD.top}
+                  width={slot}
+                  height={plotH}
+                  fill="transparent"
+                  className={onPickDay ? "cursor-pointer" : undefined}
+                  data-day={d}
+                  onMouseEnter={() => setHover(i)}
+                  onClick={() => onPickDay?.(d)}
+                />
+              </g>
+            );
+          })}
+        </svg>
+        {hover !== null && (
+          <div
+            aria-hidden
+            className="pointer-events-none absolute top-0 z-10 w-44 -translate-x-1/2 rounded-md border border-slate-200 bg-white p-2 text-xs shadow-lg"
+            style={{ left: tipLeft }}
+            data-testid="chart-tooltip"
+          >
+            <p className="font-medium text-slate-900">
+              {t("tooltipDay", { day: day(chart.days[hover]), total: totals[hover] })}
+            </p>
+            <ul className="mt-1 space-y-0.5 text-slate-700">
+              {chart.series
+                .filter((s) => s.counts[hover] > 0)
+                .map((s) => (
+                  <li key={s.category} className="flex items-center gap-1.5">
+                    <span
+                      className="inline-block h-2 w-2 rounded-sm"
+                      style={{ background: CATEGORY_COLORS[s.category] ?? "#999" }}
+                    />
+                    {t("legendItem", { category: categoryLabel(s.category, say), total: s.counts[hover] })}
+                  </li>
+                ))}
+            </ul>
+            {onPickDay && <p className="mt-1 text-slate-500">{t("pickHint")}</p>}
+          </div>
+        )}
+      </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600">{t("showTable")}</summary>
         <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={t("tableRegion")}>
@@ -128,7 +204,25 @@ export function EventsChart({
             density="compact"
             label={t("tableLabel")}
             columns={[
-              { key: "day", header: t("day"), title: true, className: "font-normal", cell: (r) => r.day },
+              {
+                key: "day",
+                header: t("day"),
+                title: true,
+                className: "font-normal",
+                cell: (r) =>
+                  onPickDay ? (
+                    <button
+                      type="button"
+                      className="text-brand-700 underline-offset-2 hover:underline"
+                      aria-label={t("pickDay", { day: day(r.day) })}
+                      onClick={() => onPickDay(r.day)}
+                    >
+                      {day(r.day)}
+                    </button>
+                  ) : (
+                    day(r.day)
+                  ),
+              },
               ...chart.series.map((s): Column<DayRow> => ({
                 key: s.category,
                 header: categoryLabel(s.category, say),

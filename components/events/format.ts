@@ -1,6 +1,7 @@
 // How the timeline names and colours categories and shows delays (times: lib/format/time.ts). The
 // names are the catalogs' `events.categories.*`; `say` is the reader's translator.
 import type { Say } from "@/lib/events/summary-messages";
+import { isEventType } from "@/lib/contract/event-types";
 
 export const CATEGORIES = ["clinic_keys", "lab_orders", "orders", "patients", "products", "treatment_plans", "other"];
 
@@ -17,6 +18,15 @@ export const CATEGORY_COLORS: Record<string, string> = {
 };
 
 export const categoryLabel = (c: string, say: Say) => (CATEGORIES.includes(c) ? say(`events.categories.${c}`) : c);
+
+/**
+ * An event type in words ("Order placed" for `order.placed`, the catalogs' `events.typeNames.*`).
+ * A type the platform added since is shown by its own name, made readable ("visit scheduled").
+ */
+export function typeLabel(type: string, say: Say): string {
+  if (isEventType(type)) return say(`events.typeNames.${type.replaceAll(".", "_")}`);
+  return type.replaceAll(/[._]/g, " ");
+}
 
 /** "< 1 s", "42 s", "3 min", "2 h 5 min", "3 d" (the catalogs' `events.delay`). */
 export function formatDelay(ms: number, say: Say): string {

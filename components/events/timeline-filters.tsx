@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { EVENT_TYPES, eventTypesIn, type EventCategory } from "@/lib/contract/event-types";
 import { TIMELINE_CATEGORIES } from "@/lib/events/categories";
 import type { TimelineFilters } from "@/lib/events/timeline/filter-values";
-import { categoryLabel } from "@/components/events/format";
+import { categoryLabel, typeLabel } from "@/components/events/format";
 import { DateFilterInput } from "@/components/events/date-filter-input";
 
 const SEARCH_PAUSE_MS = 300;
@@ -75,7 +75,7 @@ export function TimelineFiltersBar({
           <option value="">{t("allTypes")}</option>
           {types.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {typeLabel(type, say)}
             </option>
           ))}
         </select>

@@ -139,29 +139,31 @@ export function TodayPanel({
   const say = useTranslations();
   return (
     <HomePanel title={t("title")} href={`/events?date=${day}`} linkLabel={t("open")}>
-      {today.length === 0 ? (
+      {today.length === 0 && latest.length === 0 ? (
         <Empty>{t("nothing")}</Empty>
       ) : (
-        <ul className="flex flex-wrap gap-2" aria-label={t("byCategory")}>
-          {today.map((c) => (
-            <li key={c.category}>
-              <Link
-                href={`/events?category=${c.category}&date=${day}`}
-                className="inline-block rounded-md border border-slate-200 px-2 py-1 hover:border-brand-600"
-              >
-                {t.rich("count", {
-                  category: categoryLabel(c.category, say),
-                  count: c.count,
-                  strong: (chunks) => <strong>{chunks}</strong>,
-                })}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-wrap gap-2" aria-label={t("byCategory")}>
+            {today.map((c) => (
+              <li key={c.category}>
+                <Link
+                  href={`/events?category=${c.category}&date=${day}`}
+                  className="inline-block rounded-md border border-slate-200 px-2 py-1 hover:border-brand-600"
+                >
+                  {t.rich("count", {
+                    category: categoryLabel(c.category, say),
+                    count: c.count,
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3">
+            <EventLines events={latest} empty={t("nothing")} />
+          </div>
+        </>
       )}
-      <div className="mt-3">
-        <EventLines events={latest} empty={t("noEvents")} />
-      </div>
     </HomePanel>
   );
 }

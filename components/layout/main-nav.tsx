@@ -1,6 +1,7 @@
 "use client";
-// The sections as links. On a phone they fold into a menu behind one button (Escape or a choice
-// closes it, focus back on the button); from the md breakpoint up they are always shown.
+// The sections as links. On a phone they fold into a menu behind one button, opening under the
+// header (Escape or a choice closes it, focus back on the button); from the md breakpoint up they
+// are always shown.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
@@ -25,21 +26,21 @@ export function MainNav({ links }: { links: readonly { href: string; label: stri
   }, [open]);
 
   return (
-    <nav aria-label={t("mainNav")} className="order-last w-full md:order-none md:w-auto">
+    <nav aria-label={t("mainNav")}>
       <button
         ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 md:hidden"
+        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium text-slate-700 md:hidden"
       >
         <span aria-hidden>{open ? "×" : "☰"}</span>
         {t("menu")}
       </button>
       <ul
         id={listId}
-        className={`${open ? "mt-2 flex" : "hidden"} flex-col gap-1 md:mt-0 md:flex md:flex-row md:flex-wrap`}
+        className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full z-30 flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-md md:static md:flex md:flex-row md:flex-wrap md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
       >
         {links.map((link) => {
           const active = pathname === link.href || pathname.startsWith(`${link.href}/`);

@@ -1,5 +1,6 @@
 // The header: the sections the signed-in user may open, who they are, and sign-out. Signed out, it
-// offers only the way in. Both ways, the language switch.
+// offers only the way in. Both ways, the language switch. On a phone it is one line: the sections
+// and the account each fold behind a button (components/layout/main-nav.tsx, account-menu.tsx).
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "@/components/layout/language-switch";
@@ -13,6 +14,7 @@ import { alertCount } from "@/lib/alerts/view";
 import { roleLabel } from "@/lib/people/labels";
 import { IdText } from "@/components/ui/id-text";
 import { ThemeSwitch } from "@/components/layout/theme-switch";
+import { AccountMenu } from "@/components/layout/account-menu";
 import type { Theme } from "@/lib/theme/theme";
 
 export async function SiteHeader({
@@ -25,9 +27,9 @@ export async function SiteHeader({
   const user = await getCurrentUser();
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <Link href="/" className="text-lg font-semibold text-brand-700">
+    <header className="relative border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+        <Link href="/" className="mr-auto text-base font-semibold text-brand-700 sm:text-lg md:mr-0">
           {t("meta.appName")}
         </Link>
         {user ? (
@@ -35,7 +37,7 @@ export async function SiteHeader({
             <MainNav
               links={sectionsFor(user.roles).map(({ key, href }) => ({ href, label: t(`sections.${key}.label`) }))}
             />
-            <div className="flex flex-wrap items-center gap-3 text-sm">
+            <AccountMenu label={t("header.account")}>
               {user.isAdmin && <AlertsIndicator initialCount={await alertCount(user.clinicId)} />}
               <span className="text-slate-600" data-testid="signed-in-as">
                 <span className="font-medium text-slate-900">{user.name ?? <IdText id={user.platformUserId} />}</span>
@@ -49,7 +51,7 @@ export async function SiteHeader({
               <LanguageSwitch current={locale} remember={saveLocale} />
               <ThemeSwitch initial={theme} />
               <SignOutButton />
-            </div>
+            </AccountMenu>
           </>
         ) : (
           <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { Patient } from "@/lib/contract";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { NameWithId } from "@/components/ui/id-text";
+import { ListName } from "@/components/ui/id-text";
 
 const fullName = (p: Patient) => p.full_name ?? `${p.first_name} ${p.last_name}`;
 
@@ -25,7 +25,15 @@ export function PatientTable({
       key: "practitioner",
       header: t("practitioner"),
       cell: (p) =>
-        p.practitioner_id ? <NameWithId name={practitionerNames[p.practitioner_id]} id={p.practitioner_id} /> : "—",
+        p.practitioner_id ? (
+          <ListName
+            name={practitionerNames[p.practitioner_id]}
+            id={p.practitioner_id}
+            unknown={t("unknownPractitioner")}
+          />
+        ) : (
+          "—"
+        ),
     },
     {
       key: "open",

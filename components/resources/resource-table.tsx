@@ -7,7 +7,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import type { ResourceRecord } from "@/lib/contract";
 import { categoryLabel, fileFacts, isOwnResource, typeLabel } from "@/lib/resources/record-view";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
-import { NameWithId } from "@/components/ui/id-text";
+import { ListName } from "@/components/ui/id-text";
 
 interface Props {
   resources: ResourceRecord[];
@@ -58,7 +58,11 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete, pla
       key: "treatment-plan",
       header: t("plan"),
       cell: (r) =>
-        r.treatment_plan_id ? <NameWithId name={planLabel(r.treatment_plan_id)} id={r.treatment_plan_id} /> : "—",
+        r.treatment_plan_id ? (
+          <ListName name={planLabel(r.treatment_plan_id)} id={r.treatment_plan_id} unknown={t("unknownPlan")} />
+        ) : (
+          "—"
+        ),
     },
     {
       key: "in-library",

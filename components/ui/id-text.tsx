@@ -60,6 +60,19 @@ const CheckIcon = () => (
   </Icon>
 );
 
+/**
+ * A record's name in a list: the name alone (ids belong to detail views), or `unknown` muted when
+ * the app has no name for it, the id then in its tooltip for support.
+ */
+export function ListName({ name, id, unknown }: { name: string | null | undefined; id: string; unknown: string }) {
+  if (name) return <span className="font-medium text-slate-900">{name}</span>;
+  return (
+    <span className="text-slate-500" title={id}>
+      {unknown}
+    </span>
+  );
+}
+
 /** A name with its id after it as secondary detail; the id alone (muted) when there is no name. */
 export function NameWithId({ name, id }: { name: string | null | undefined; id: string }) {
   if (!name) return <IdText id={id} />;

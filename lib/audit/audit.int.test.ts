@@ -183,7 +183,7 @@ describe("reading", () => {
     const { rows } = await listAuditEntries("clinic_b", parseAuditFilters({}).filters, "UTC");
     const csv = csvOf(rows, "Asia/Kathmandu", true, translatorFor("en"));
     expect(csv.split("\n")[0]).toBe(
-      "time,time_zone,time_utc,person,person_id,action,action_code,target_type,target_id,details,details_json,entry,hash",
+      "time,time_zone,time_utc,person,person_id,action,action_code,target_type,target_id,target_name,patient_name,details,details_json,entry,hash",
     );
     expect(csv).toContain(row.hash);
     // The time on the clinic's clock (UTC+5:45, a zone a whole-hour bucket would get wrong), and in UTC.

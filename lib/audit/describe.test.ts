@@ -31,6 +31,13 @@ describe("audit entries in words", () => {
       "déclencheur\u202f: manuel · courriel\u202f: non configuré · something else\u202f: x",
     );
     expect(detailsText(fr, { email: "alerts.mailProblems.auth" })).toContain("identifiants");
+    // A search's filters name event types and categories as the timeline does, in the reader's words.
+    expect(detailsText(en, { filters: { category: "orders", type: "order.placed" } })).toBe(
+      "filters: category Orders, type Order placed",
+    );
+    expect(detailsText(fr, { type: "patient.created", category: "Nutrition" })).toBe(
+      "type : Patient·e ajouté·e · catégorie : Nutrition",
+    );
   });
 
   it("names the app itself and what an entry is about", () => {

@@ -50,14 +50,28 @@ function keyText(say: Speaker, key: string): string {
     .toLowerCase();
 }
 
-function valueText(say: Speaker, value: unknown): string {
+/** An event's type or category where a detail records one (a search's filters, an event read). */
+function namedValue(say: Speaker, key: string, value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const known =
+    key === "type"
+      ? `events.typeNames.${value.replaceAll(".", "_")}`
+      : key === "category"
+        ? `events.categories.${value}`
+        : null;
+  return known && say.has(known) ? say(known) : null;
+}
+
+function valueText(say: Speaker, value: unknown, key = ""): string {
+  const named = namedValue(say, key, value);
+  if (named) return named;
   if (value === null || value === undefined || value === "") return say("audit.details.none");
   if (typeof value === "boolean") return say(value ? "audit.details.yes" : "audit.details.no");
   if (Array.isArray(value))
     return value.length ? value.map((v) => valueText(say, v)).join(", ") : say("audit.details.none");
   if (typeof value === "object")
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => say("audit.details.nested", { key: keyText(say, k), value: valueText(say, v) }))
+      .map(([k, v]) => say("audit.details.nested", { key: keyText(say, k), value: valueText(say, v, k) }))
       .join(", ");
   const text = String(value);
   if (Object.hasOwn(RECORDED_VALUES, text)) return say(`audit.details.values.${RECORDED_VALUES[text]}`);
@@ -70,6 +84,6 @@ function valueText(say: Speaker, value: unknown): string {
 export function detailsText(say: Speaker, details: unknown): string {
   if (!details || typeof details !== "object") return "";
   return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => say("audit.details.pair", { key: keyText(say, key), value: valueText(say, value) }))
+    .map(([key, value]) => say("audit.details.pair", { key: keyText(say, key), value: valueText(say, value, key) }))
     .join(" · ");
 }

@@ -31,6 +31,11 @@ export const EVENT_TYPE_CATEGORY = {
 export type EventType = keyof typeof EVENT_TYPE_CATEGORY;
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_CATEGORY) as EventType[];
 
+/** A type of spec 6.1 (the platform may send others: the timeline keeps them under "other"). */
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_TYPE_CATEGORY, type);
+}
+
 export function eventCategoryOf(type: EventType): EventCategory {
   return EVENT_TYPE_CATEGORY[type];
 }

@@ -5,6 +5,7 @@
 // NO_CLINIC, and processing files catalog news under every clinic (lib/events/catalog.ts).
 import { z } from "zod";
 import { EVENT_TYPE_CATEGORY, EventDataSchema, TimestampSchema } from "@/lib/contract";
+import { isEventType } from "@/lib/contract/event-types";
 import { OTHER_CATEGORY, type StoredCategory } from "@/lib/events/categories";
 
 export const StorableEventSchema = z.object({
@@ -28,9 +29,7 @@ export const clinicOf = (event: { clinic_id?: string | undefined }): string => e
 export { OTHER_CATEGORY, type StoredCategory } from "@/lib/events/categories";
 
 export function categoryOfType(type: string): StoredCategory {
-  return Object.hasOwn(EVENT_TYPE_CATEGORY, type)
-    ? EVENT_TYPE_CATEGORY[type as keyof typeof EVENT_TYPE_CATEGORY]
-    : OTHER_CATEGORY;
+  return isEventType(type) ? EVENT_TYPE_CATEGORY[type] : OTHER_CATEGORY;
 }
 
 /**

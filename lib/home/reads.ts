@@ -1,6 +1,6 @@
 // What each role's home page shows, from the app's database and, for a practitioner's own work, the
 // platform (a failure there leaves that part of the page saying so, not the page broken).
-import { dayIn } from "@/lib/audit/day-range";
+import { dayIn, startOfDayIn } from "@/lib/audit/day-range";
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -129,6 +129,7 @@ export async function todayByCategory(
     .sort((a, b) => b.count - a.count);
 }
 
-export function latestClinicEvents(clinicId: string): Promise<HomeEvent[]> {
-  return recentEvents(clinicId, {}, 8);
+/** The clinic's latest events of today (its day, in its zone): "Today's activity" lists nothing older. */
+export function latestClinicEvents(clinicId: string, timeZone: string): Promise<HomeEvent[]> {
+  return recentEvents(clinicId, { createdAt: { gte: startOfDayIn(dayIn(new Date(), timeZone), timeZone) } }, 8);
 }

@@ -25,6 +25,7 @@ export const CLIENT_NAMESPACES = [
   "admin.events",
   "admin.runs",
   "admin.deliveryFilters",
+  "admin.deliveries.problems",
   "admin.settings",
   "alerts.form",
   "patients",
