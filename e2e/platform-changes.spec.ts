@@ -3,18 +3,15 @@
 // admin's "Platform changes" page says so in words, with a count and first and last seen, on the
 // same page for another clinic's admin (it is the platform's shape, not a clinic's data, and no value
 // of the event appears).
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { HEADERS } from "@/lib/contract";
-import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { LIVE, seedClinic, signInAsClinicAdmin } from "./support/clinic-admin";
 import { signOut } from "./support/session";
+import { signDelivery } from "./support/signed-webhook";
 
 const ROUTE = "/api/webhooks/clinic";
 
-function sign(body: string, t = Math.floor(Date.now() / 1000)): string {
-  return `t=${t},v1=${createHmac("sha256", LOCAL_DEFAULTS.webhookSecret).update(`${t}.${body}`).digest("hex")}`;
-}
 
 /** A lab order update naming its patient, with one field of our own and without the patient id. */
 function labOrderBody(clinicId: string, field: string): string {
@@ -32,7 +29,7 @@ function labOrderBody(clinicId: string, field: string): string {
 async function send(page: Page, body: string): Promise<number> {
   const response = await page.request.post(ROUTE, {
     data: Buffer.from(body, "utf8"),
-    headers: { "content-type": "application/json", [HEADERS.signature]: sign(body) },
+    headers: { "content-type": "application/json", [HEADERS.signature]: signDelivery(body) },
   });
   return response.status();
 }

@@ -5,10 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { dayIn } from "@/lib/audit/day-range";
-import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
-import { signWebhookBody } from "@/lib/webhooks/signature";
 import { LIVE, ensureActivated, signInAsClinicAdmin } from "./support/clinic-admin";
 import { STAFF, sandboxControl, signInAs } from "./support/session";
+import { signDelivery } from "./support/signed-webhook";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -131,10 +130,9 @@ test("Today's activity lists today's events and none of the days before", async 
       data: { patient: { id: `pat_${randomUUID()}`, first_name: "Olden", last_name: surname } },
     },
   });
-  const signature = signWebhookBody(body, LOCAL_DEFAULTS.webhookSecret, Math.floor(Date.now() / 1000));
   const delivered = await page.request.post("/api/webhooks/clinic", {
     data: Buffer.from(body, "utf8"),
-    headers: { "content-type": "application/json", "Service-Signature": signature },
+    headers: { "content-type": "application/json", "Service-Signature": signDelivery(body) },
   });
   expect(delivered.status()).toBe(200);
   const recent = await activity(page, clinic.id, "patient.updated");
