@@ -3,6 +3,7 @@ import { DeliveryListQuerySchema } from "@/lib/contract";
 import { fieldErrors } from "@/lib/contract/field-errors";
 import { checkDeliveryForm, DEFAULT_DELIVERY_FILTERS } from "@/lib/admin/delivery-filter-values";
 import {
+  clinicDays,
   deliveryFiltersHref,
   deliveryQuery,
   DeliveryFiltersSchema,
@@ -110,5 +111,32 @@ describe("the browser's check of the filters form (zod-free) against the server'
 
   it("has the schema's defaults", () => {
     expect(DeliveryFiltersSchema.parse({})).toEqual(DEFAULT_DELIVERY_FILTERS);
+  });
+});
+
+describe("clinicDays: a date filter on the clinic's clock", () => {
+  const VANCOUVER = "America/Vancouver";
+  it("reads a day as the clinic's midnight to midnight, and asks the platform for the UTC days around it", () => {
+    const { platform, range } = clinicDays("2026-03-07", VANCOUVER);
+    expect(platform).toBe("2026-03-06..2026-03-08");
+    expect(range.gte?.toISOString()).toBe("2026-03-07T08:00:00.000Z");
+    expect(range.lt?.toISOString()).toBe("2026-03-08T08:00:00.000Z");
+  });
+
+  it("bounds before, after and between at the clinic's midnights", () => {
+    expect(clinicDays("<2026-03-07", VANCOUVER)).toEqual({
+      platform: "<2026-03-08",
+      range: { lt: new Date("2026-03-07T08:00:00.000Z") },
+    });
+    expect(clinicDays(">2026-03-07", VANCOUVER)).toEqual({
+      platform: ">2026-03-06",
+      range: { gte: new Date("2026-03-08T08:00:00.000Z") },
+    });
+    const between = clinicDays("2026-03-07..2026-03-09", "Asia/Kolkata");
+    expect(between.platform).toBe("2026-03-06..2026-03-10");
+    expect(between.range).toEqual({
+      gte: new Date("2026-03-06T18:30:00.000Z"),
+      lt: new Date("2026-03-09T18:30:00.000Z"),
+    });
   });
 });

@@ -3,6 +3,9 @@
 // The schema the server page parses the URL with; the browser's form checks with the zod-free
 // ./delivery-filter-values, whose values this schema is built from.
 import { z } from "zod";
+import { dayRangeIn } from "@/lib/audit/day-range";
+import { parseDateFilter } from "@/lib/contract/date-filter";
+import { addDays } from "@/lib/events/timeline/period";
 import { DateFilterFieldSchema } from "@/lib/events/date-filter-field";
 import { blankToUndefined, parseUrlFilters, type SearchParams } from "@/lib/admin/url-filters";
 import {
@@ -77,4 +80,24 @@ export function deliveryQuery(f: DeliveryFilters) {
     },
     page: { number: f.page, size: f.size },
   };
+}
+
+/**
+ * A date filter on the clinic's clock: the instants its days cover in `timeZone`, and the platform's
+ * filter (whose days are UTC's) widened by a day each side so that it holds all of them.
+ */
+export function clinicDays(value: string, timeZone: string): { platform: string; range: { gte?: Date; lt?: Date } } {
+  const parsed = parseDateFilter(value);
+  if (!parsed.ok) throw new Error(`not a date filter: ${value}`);
+  const f = parsed.filter;
+  switch (f.kind) {
+    case "on":
+      return { platform: `${addDays(f.date, -1)}..${addDays(f.date, 1)}`, range: dayRangeIn(f.date, f.date, timeZone) };
+    case "before":
+      return { platform: `<${addDays(f.date, 1)}`, range: { lt: dayRangeIn(f.date, undefined, timeZone).gte } };
+    case "after":
+      return { platform: `>${addDays(f.date, -1)}`, range: { gte: dayRangeIn(undefined, f.date, timeZone).lt } };
+    case "between":
+      return { platform: `${addDays(f.from, -1)}..${addDays(f.to, 1)}`, range: dayRangeIn(f.from, f.to, timeZone) };
+  }
 }

@@ -8,8 +8,9 @@ import { walkPages } from "@/lib/clinic-api/pagination";
 import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
 import { deliveryOfClinic, type PaginationMeta, type WebhookDelivery } from "@/lib/contract";
 import { addDays } from "@/lib/events/timeline/period";
+import { paginate } from "@/lib/contract/pagination";
 import { chartWindow, countDeliveriesPerDay, type DeliveryChart } from "@/lib/admin/delivery-chart";
-import { deliveryQuery, type DeliveryFilters } from "@/lib/admin/delivery-filters";
+import { clinicDays, deliveryQuery, type DeliveryFilters } from "@/lib/admin/delivery-filters";
 
 export type DeliveryRow = Pick<
   WebhookDelivery,
@@ -25,14 +26,46 @@ export type DeliveryRow = Pick<
   | "next_attempt_at"
 >;
 
+/** Reads at most this many pages of 100 attempts for a date-filtered log; beyond it the page says so. */
+export const DATED_MAX_PAGES = 20;
+
+/**
+ * One page of the clinic's delivery log as the filters ask. Without a date filter it is the
+ * platform's page. With one, the days are the clinic's (its zone), not the platform's UTC days: the
+ * attempts of the widened UTC days are read (up to DATED_MAX_PAGES pages), those outside the
+ * clinic's days dropped, and the page cut from what is left (`truncated` when the read stopped short).
+ */
 export async function loadDeliveries(
   actor: Actor,
   filters: DeliveryFilters,
-): Promise<{ rows: DeliveryRow[]; meta: PaginationMeta }> {
+  timeZone: string,
+): Promise<{ rows: DeliveryRow[]; meta: PaginationMeta; truncated: boolean }> {
   const { filter, page } = deliveryQuery(filters);
-  const result = await (await clientForUser(actor.userId)).listDeliveries(filter, page);
-  const rows = result.items
-    .filter((d) => deliveryOfClinic(d, actor.clinicId))
+  const client = await clientForUser(actor.userId);
+  if (!filters.attempted_at) {
+    const result = await client.listDeliveries(filter, page);
+    return { rows: rowsOf(result.items, actor.clinicId), meta: result.meta, truncated: false };
+  }
+  const { platform, range } = clinicDays(filters.attempted_at, timeZone);
+  const inRange = (d: WebhookDelivery) => {
+    const at = Date.parse(d.attempted_at);
+    return (!range.gte || at >= range.gte.getTime()) && (!range.lt || at < range.lt.getTime());
+  };
+  const kept: WebhookDelivery[] = [];
+  let truncated = false;
+  for await (const read of walkPages((p) => client.listDeliveries({ ...filter, attempted_at: platform }, p), {
+    maxPages: DATED_MAX_PAGES,
+  })) {
+    kept.push(...read.items.filter((d) => inRange(d) && deliveryOfClinic(d, actor.clinicId)));
+    truncated = read.truncated;
+  }
+  const { items, meta } = paginate(kept, page.number, page.size);
+  return { rows: rowsOf(items, actor.clinicId), meta, truncated };
+}
+
+function rowsOf(items: WebhookDelivery[], clinicId: string): DeliveryRow[] {
+  return items
+    .filter((d) => deliveryOfClinic(d, clinicId))
     .map(
       ({
         id,
@@ -58,7 +91,6 @@ export async function loadDeliveries(
         next_attempt_at,
       }),
     );
-  return { rows, meta: result.meta };
 }
 
 /** Reads at most this many pages of 100 attempts for the chart; beyond it the chart says so. */

@@ -6,7 +6,7 @@ import { requireSection } from "@/lib/auth/require-section";
 import { parseDeliveryFilters } from "@/lib/admin/delivery-filters";
 import { environmentView } from "@/lib/admin/environment";
 import { describeForLog, failureOf } from "@/lib/actions/platform-failure";
-import { loadDeliveries, loadDeliveryChart, loadWebhookHealth } from "@/lib/admin/webhooks";
+import { DATED_MAX_PAGES, loadDeliveries, loadDeliveryChart, loadWebhookHealth } from "@/lib/admin/webhooks";
 import { DeliveriesPager } from "@/components/admin/deliveries-pager";
 import { DeliveriesTable } from "@/components/admin/deliveries-table";
 import { DeliveryChartView } from "@/components/admin/delivery-chart";
@@ -45,7 +45,7 @@ export default async function WebhooksPage({
   const t = await getTranslations("admin.webhooks");
   const say = await getTranslations();
   const [deliveries, chart, health] = await Promise.all([
-    settle(loadDeliveries(actor, filters)),
+    settle(loadDeliveries(actor, filters, user.timeZone)),
     settle(loadDeliveryChart(actor, user.timeZone)),
     loadWebhookHealth(user.clinicId),
   ]);
@@ -132,8 +132,16 @@ export default async function WebhooksPage({
           {t("deliveries")}
         </h3>
         <DeliveryFiltersForm key={JSON.stringify(filters)} filters={filters} errors={errors} />
+        {filters.attempted_at && (
+          <p className="text-xs text-slate-600">{t("datedOnClinicClock", { zone: user.timeZone })}</p>
+        )}
         {deliveries.ok ? (
           <>
+            {deliveries.value.truncated && (
+              <p role="note" className="rounded-md bg-amber-50 p-2 text-xs text-amber-900">
+                {t("datedTruncated", { count: DATED_MAX_PAGES * 100 })}
+              </p>
+            )}
             <DeliveriesTable rows={deliveries.value.rows} filters={filters} />
             <DeliveriesPager meta={deliveries.value.meta} filters={filters} />
           </>
