@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { encodeCursor, type TimelineCursor, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { createdAtBounds, parseDate } from "@/lib/events/timeline/period";
+import { searchCondition } from "@/lib/events/timeline/search";
 import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
 import {
   patientIdsOf,
@@ -58,10 +59,7 @@ export function timelineConditions(clinicId: string, timeZone: string, filters: 
   const { gte, lt } = createdAtBounds(parseDate(filters.date), timeZone);
   if (gte) conds.push(Prisma.sql`created_at >= ${ts(gte)}`);
   if (lt) conds.push(Prisma.sql`created_at < ${ts(lt)}`);
-  if (filters.q) {
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(Prisma.sql`(data::text ILIKE ${pattern} OR type ILIKE ${pattern} OR id = ${filters.q})`);
-  }
+  if (filters.q) conds.push(searchCondition(clinicId, filters.q));
   return conds;
 }
 
