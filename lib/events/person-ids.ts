@@ -22,10 +22,13 @@ function at(value: unknown, path: readonly string[]): unknown {
   return v;
 }
 
-/** Distinct, in the order of PATHS, then the documented order's practitioner_ids. */
+/** An order's practitioner_ids read, at most: the SQL twin reads a fixed list of paths. */
+export const MAX_ORDER_PRACTITIONERS = 4;
+
+/** Distinct, in the order of PATHS, then the documented order's first practitioner_ids. */
 export function personIdsOf(data: unknown): string[] {
   const ids = PATHS.map((path) => at(data, path));
   const practitioners = at(data, ["practitioner_ids"]);
-  if (Array.isArray(practitioners)) ids.push(...practitioners);
+  if (Array.isArray(practitioners)) ids.push(...practitioners.slice(0, MAX_ORDER_PRACTITIONERS));
   return [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== ""))];
 }

@@ -155,7 +155,7 @@ export async function benchTimeline(): Promise<BenchResult[]> {
           `${ITERATIONS} timed runs after 10 untimed, one at a time (each search: ${SEARCH_RUNS} runs after 3 untimed). Filtered page: ${JSON.stringify(FILTERED)}.`,
           `Bare plans: first page → ${plans[0]}; filtered → ${plans[1]}.`,
           "Search is ILIKE '%term%' over the event's data (as text), its type and its id, case-insensitive; trigram GIN indexes (pg_trgm) on data::text and type let a rare term be found from the index, while a common one is found by reading the newest events first.",
-          `A name also finds the events of the people it names: ${PATIENTS.toLocaleString("en")} patients' names in patient_names (trigram index), each event's record holding one patient's id only; the ids an event concerns are indexed (GIN over event_person_ids(data)).`,
+          `A name also finds the events of the people it names: ${PATIENTS.toLocaleString("en")} patients' names in patient_names (trigram index), each event's record holding one patient's id and no name. The ids the name matches are read first, then the events concerning them (GIN over event_person_ids(data)) beside the text search, and the two merged.`,
         ],
         seconds: (performance.now() - started) / 1000,
       },
