@@ -192,7 +192,7 @@ test("the chart counts the filtered event type, and says a search narrows only t
   }).toPass({ timeout: LIVE_TIMEOUT });
 
   await expect(page.getByText("The search narrows the list below, not these counts.")).toHaveCount(0);
-  await page.getByLabel("Search in event data").fill("no event holds this text");
+  await page.getByLabel("Search by person or text").fill("no event holds this text");
   await expect(page.getByText("The search narrows the list below, not these counts.")).toBeVisible();
   await expect(row(page, ids[0])).toHaveCount(0);
   expect(await total()).toBe(before + 2);

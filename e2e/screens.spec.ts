@@ -1,8 +1,8 @@
 // Every page and state, for each role, on a desktop (1440 × 900) and a phone (390 × 844): no page is
 // wider than the screen, dialogs sit inside the viewport and centred, focus comes back to the control
 // that opened them, and axe finds no serious or critical accessibility violation, in light and in dark.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeProblems } from "./support/axe";
 import { FILES } from "@/sandbox/testing/files";
 import { signInAsClinicAdmin } from "./support/clinic-admin";
 import { PRACTITIONER, STAFF, currentSession, signInAs } from "./support/session";
@@ -54,14 +54,6 @@ const PAGES: Record<Role, string[]> = {
     "/admin/alerts",
   ],
 };
-
-/** Serious and critical axe violations on the page as it is now (the platform's embedded frame aside). */
-async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

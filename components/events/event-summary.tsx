@@ -3,7 +3,7 @@
 // event is about a patient; and the drawer's labelled view of the records an event carries.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { plansHref } from "@/lib/events/links";
+import { patientHref, plansHref } from "@/lib/events/links";
 import {
   DOCUMENTED_RECORD_KEY,
   EVENT_DATA_KEY,
@@ -18,10 +18,18 @@ import { When } from "@/components/ui/when";
 export function SummaryLink({ summary }: { summary: EventSummary }) {
   const t = useTranslations("events");
   if (!summary.patientId) return null;
+  const named = !summary.unnamedPatient && typeof summary.params.patient === "string" && summary.params.patient;
   return (
-    <Link href={plansHref(summary.patientId)} className="text-xs text-brand-700 underline-offset-2 hover:underline">
-      {t("openPlans")}
-    </Link>
+    <>
+      <Link href={plansHref(summary.patientId)} className="text-xs text-brand-700 underline-offset-2 hover:underline">
+        {t("openPlans")}
+      </Link>{" "}
+      <Link href={patientHref(summary.patientId)} className="text-xs text-brand-700 underline-offset-2 hover:underline">
+        {named
+          ? t.rich("openPatientFor", { name: named, hidden: (c) => <span className="sr-only">{c}</span> })
+          : t("openPatient")}
+      </Link>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { HomeEvent, PractitionerHome } from "@/lib/home/reads";
 import { formatSummary } from "@/lib/events/summary-messages";
 import { When } from "@/components/ui/when";
-import { plansHref } from "@/lib/events/links";
+import { patientHref, plansHref } from "@/lib/events/links";
 import { categoryLabel } from "@/components/events/format";
 import { Panel } from "@/components/ui/panel";
 
@@ -52,7 +52,7 @@ export function EventLines({ events, empty }: { events: HomeEvent[]; empty: stri
         <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span>
             {e.summary.patientId ? (
-              <Link href={plansHref(e.summary.patientId)} className="hover:underline">
+              <Link href={patientHref(e.summary.patientId)} className="hover:underline">
                 {formatSummary(e.summary, say)}
               </Link>
             ) : (

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { Patient } from "@/lib/contract";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ListName } from "@/components/ui/id-text";
+import { patientHref } from "@/lib/events/links";
 
 const fullName = (p: Patient) => p.full_name ?? `${p.first_name} ${p.last_name}`;
 
@@ -18,7 +19,18 @@ export function PatientTable({
 }) {
   const t = useTranslations("patients.table");
   const columns: Column<Patient>[] = [
-    { key: "name", header: t("name"), title: true, className: "text-slate-900", cell: fullName },
+    {
+      key: "name",
+      header: t("name"),
+      title: true,
+      className: "text-slate-900",
+      // The patient's own page: their history in the clinic and their plans.
+      cell: (p) => (
+        <Link href={patientHref(p.id)} className="font-medium text-brand-700 hover:underline">
+          {fullName(p)}
+        </Link>
+      ),
+    },
     { key: "email", header: t("email"), cell: (p) => p.email ?? "—" },
     { key: "birth", header: t("birth"), cell: (p) => p.date_of_birth ?? "—" },
     {

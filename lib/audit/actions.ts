@@ -10,6 +10,7 @@ export const AUDIT_ACTION_NAMES = [
   "resource.deleted",
   "embedded.session_opened",
   "patients.searched",
+  "patients.viewed",
   "events.searched",
   "events.viewed",
   "events.exported",

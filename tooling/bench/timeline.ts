@@ -7,7 +7,7 @@ import type { TimelineFilters } from "@/lib/events/timeline/filters";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/tooling/bench/result";
 import { round, summarize, timeRuns } from "@/tooling/bench/stats";
 import { createTestDatabase, withClient } from "@/tooling/testing/database";
-import { BENCH_CLINIC, fillEvents } from "@/tooling/bench/timeline-data";
+import { BENCH_CLINIC, fillEvents, PATIENTS, RARE_NAME, SHARED_SURNAME } from "@/tooling/bench/timeline-data";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 
 const ITERATIONS = 200;
@@ -22,6 +22,9 @@ const SEARCHES: Array<{ label: string; q: string }> = [
   { label: "a word in every event", q: "name" },
   { label: "an event id", q: "evt_00123457" },
   { label: "a record id held by 1 event in 20,000", q: "rec_19999" },
+  // Names that no event's data holds: found through patient_names and the ids the events carry.
+  { label: `a patient's name only ids carry (1 patient in ${PATIENTS.toLocaleString("en")})`, q: RARE_NAME },
+  { label: `a surname only ids carry, shared by 1 patient in 100`, q: SHARED_SURNAME },
 ];
 const SEARCH_RUNS = 50;
 const BARE_FIRST = `SELECT ${COLUMNS} FROM events WHERE clinic_id = $1 ORDER BY created_at DESC, id DESC LIMIT 51`;
@@ -152,6 +155,7 @@ export async function benchTimeline(): Promise<BenchResult[]> {
           `${ITERATIONS} timed runs after 10 untimed, one at a time (each search: ${SEARCH_RUNS} runs after 3 untimed). Filtered page: ${JSON.stringify(FILTERED)}.`,
           `Bare plans: first page → ${plans[0]}; filtered → ${plans[1]}.`,
           "Search is ILIKE '%term%' over the event's data (as text), its type and its id, case-insensitive; trigram GIN indexes (pg_trgm) on data::text and type let a rare term be found from the index, while a common one is found by reading the newest events first.",
+          `A name also finds the events of the people it names: ${PATIENTS.toLocaleString("en")} patients' names in patient_names (trigram index), each event's record holding one patient's id and no name. The ids the name matches are read first, then the events concerning them (GIN over event_person_ids(data)) beside the text search, and the two merged.`,
         ],
         seconds: (performance.now() - started) / 1000,
       },

@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/events/store";
 import { encodeCursor, type TimelineCursor, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { createdAtBounds, parseDate } from "@/lib/events/timeline/period";
+import { concernsCondition, idsNamed, textCondition } from "@/lib/events/timeline/search";
 import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
 import {
   patientIdsOf,
@@ -36,7 +37,8 @@ export interface TimelinePage {
   nextCursor: string | null;
 }
 
-interface Row {
+/** An events row as the timeline's reads select it. */
+export interface TimelineRow {
   id: string;
   type: string;
   category: string;
@@ -46,6 +48,9 @@ interface Row {
   source: "webhook" | "reconciliation";
   data: unknown;
 }
+
+/** The columns of a TimelineRow. */
+export const TIMELINE_COLUMNS = Prisma.sql`id, type, category, integration_id, created_at, received_at, source::text AS source, data`;
 
 /** A timestamp column holds UTC without a zone: bind UTC text, not a Date, so no session TZ applies. */
 const ts = (d: Date) => Prisma.sql`${d.toISOString().slice(0, 23)}::timestamp`;
@@ -58,10 +63,7 @@ export function timelineConditions(clinicId: string, timeZone: string, filters: 
   const { gte, lt } = createdAtBounds(parseDate(filters.date), timeZone);
   if (gte) conds.push(Prisma.sql`created_at >= ${ts(gte)}`);
   if (lt) conds.push(Prisma.sql`created_at < ${ts(lt)}`);
-  if (filters.q) {
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(Prisma.sql`(data::text ILIKE ${pattern} OR type ILIKE ${pattern} OR id = ${filters.q})`);
-  }
+  if (filters.q) conds.push(textCondition(filters.q));
   return conds;
 }
 
@@ -73,19 +75,29 @@ export async function listTimeline(
   cursor?: TimelineCursor,
   limit = TIMELINE_PAGE_SIZE,
 ): Promise<TimelinePage> {
-  const conds = timelineConditions(clinicId, timeZone, filters);
   const oldest = filters.sort === "oldest";
-  if (cursor)
-    conds.push(
-      oldest
-        ? Prisma.sql`(created_at, id) > (${ts(cursor.createdAt)}, ${cursor.id})`
-        : Prisma.sql`(created_at, id) < (${ts(cursor.createdAt)}, ${cursor.id})`,
+  const read = (conds: Prisma.Sql[]) => {
+    if (cursor)
+      conds.push(
+        oldest
+          ? Prisma.sql`(created_at, id) > (${ts(cursor.createdAt)}, ${cursor.id})`
+          : Prisma.sql`(created_at, id) < (${ts(cursor.createdAt)}, ${cursor.id})`,
+      );
+    const order = oldest ? Prisma.sql`created_at ASC, id ASC` : Prisma.sql`created_at DESC, id DESC`;
+    return db.$queryRaw<TimelineRow[]>`
+      SELECT ${TIMELINE_COLUMNS}
+      FROM events WHERE ${Prisma.join(conds, " AND ")}
+      ORDER BY ${order} LIMIT ${limit + 1}`;
+  };
+  // A search also reads the events of the people whose name holds the term (lib/events/timeline/search.ts):
+  // a second read in the same order and bounds, merged with the first.
+  const people = filters.q ? await idsNamed(db, clinicId, filters.q) : [];
+  const reads = [read(timelineConditions(clinicId, timeZone, filters))];
+  if (people.length > 0)
+    reads.push(
+      read([...timelineConditions(clinicId, timeZone, { ...filters, q: undefined }), concernsCondition(people)]),
     );
-  const order = oldest ? Prisma.sql`created_at ASC, id ASC` : Prisma.sql`created_at DESC, id DESC`;
-  const rows = await db.$queryRaw<Row[]>`
-    SELECT id, type, category, integration_id, created_at, received_at, source::text AS source, data
-    FROM events WHERE ${Prisma.join(conds, " AND ")}
-    ORDER BY ${order} LIMIT ${limit + 1}`;
+  const rows = mergeRows(await Promise.all(reads), oldest).slice(0, limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const names = await knownNames(db, clinicId, page);
@@ -93,6 +105,16 @@ export async function listTimeline(
     events: page.map((r) => toTimelineEvent(r, names)),
     nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
+}
+
+/** Reads in the list's order merged into one, each event once. */
+function mergeRows(reads: TimelineRow[][], oldest: boolean): TimelineRow[] {
+  if (reads.length === 1) return reads[0]!;
+  const byId = new Map(reads.flat().map((r) => [r.id, r]));
+  const sign = oldest ? 1 : -1;
+  return [...byId.values()].sort(
+    (a, b) => sign * (a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  );
 }
 
 /** The names a page of events needs: its patients' (from patient events) and the clinic's people. */
@@ -123,7 +145,7 @@ export async function knownNames(
   };
 }
 
-function toTimelineEvent(r: Row, names: KnownNames): TimelineEvent {
+export function toTimelineEvent(r: TimelineRow, names: KnownNames): TimelineEvent {
   return {
     id: r.id,
     type: r.type,
@@ -149,7 +171,7 @@ export interface TimelineEventDetail extends TimelineEvent {
 export async function getTimelineEvent(db: Db, clinicId: string, id: string): Promise<TimelineEventDetail | null> {
   const e = await db.event.findFirst({ where: { id, clinicId } });
   if (!e) return null;
-  const row: Row = {
+  const row: TimelineRow = {
     id: e.id,
     type: e.type,
     category: e.category,

@@ -1,0 +1,122 @@
+// One patient, one page: what the clinic's event store holds about them (their events, orders, plans
+// and lab results, read at once) and what the platform shows (their record, treatment plans and the
+// resources in them, streamed in after). Open to the roles that see patients or the timeline; a
+// patient of another clinic, or no patient at all, is not found, as an unknown address is.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { getTranslations } from "next-intl/server";
+import { requireRole } from "@/lib/auth/guards";
+import { SECTIONS } from "@/lib/auth/sections";
+import { clientForUser } from "@/lib/auth/platform-client";
+import { db } from "@/lib/db";
+import { plansHref } from "@/lib/events/links";
+import { PatientParamSchema } from "@/lib/embedded/session";
+import { knownInStore, patientHistory } from "@/lib/patients/history";
+import { findPlatformPatient } from "@/lib/patients/platform";
+import { patientNames } from "@/lib/people/names";
+import { EventGroup, OlderEventsNote, PatientDetails } from "@/components/patients/patient-history";
+import { PatientPlatform } from "@/components/patients/patient-platform";
+import { LoadingState } from "@/components/ui/states";
+
+export const dynamic = "force-dynamic";
+
+// Everyone who sees patients (practitioners, staff) or the events that name them (admins too).
+const ROLES = [...new Set([...SECTIONS.patients.roles, ...SECTIONS.events.roles])];
+
+/** The groups of their events the page shows before the whole history: catalog key and category. */
+const GROUPS = [
+  { key: "orders", category: "orders" },
+  { key: "labs", category: "lab_orders" },
+  { key: "plans", category: "treatment_plans" },
+] as const;
+
+type Params = { params: Promise<{ id: string }> };
+
+const patientIdOf = async (params: Params["params"]) => {
+  const parsed = PatientParamSchema.safeParse((await params).id);
+  return parsed.success ? parsed.data : null;
+};
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const t = await getTranslations("patient");
+  const caller = await requireRole(...ROLES);
+  const id = await patientIdOf(params);
+  const name = id ? (await patientNames(caller.clinicId, [id]))[id] : undefined;
+  return { title: name ?? t("title") };
+}
+
+export default async function PatientPage({ params }: Params) {
+  const caller = await requireRole(...ROLES);
+  const patientId = await patientIdOf(params);
+  if (!patientId) notFound();
+  const history = await patientHistory(db, caller.clinicId, patientId);
+  // Unknown to the store: the platform's list of the caller's clinic decides whether they exist.
+  const found = knownInStore(history) ? undefined : await lookUp(caller.user.id, patientId);
+  if (!knownInStore(history) && !found) notFound();
+  const name = history.name ?? (found ? `${found.first_name} ${found.last_name}`.trim() : null);
+  const t = await getTranslations("patient");
+  return (
+    <section className="space-y-6" aria-labelledby="patient-title">
+      <header className="space-y-1">
+        <p className="text-sm">
+          <Link href="/patients" className="text-brand-700 hover:underline">
+            {t("back")}
+          </Link>
+        </p>
+        <h1 id="patient-title" className="text-2xl font-semibold break-words">
+          {name ?? t("unnamed")}
+        </h1>
+        <p className="text-slate-600">{t("intro", { clinic: caller.user.clinicName })}</p>
+        <p className="text-sm">
+          <Link href={plansHref(patientId)} className="font-medium text-brand-700 hover:underline">
+            {t("openPlans")}
+          </Link>
+        </p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="space-y-6">
+          <Suspense
+            fallback={
+              <>
+                <PatientDetails patientId={patientId} details={history.details} />
+                <LoadingState label={t("platform.loading")} />
+              </>
+            }
+          >
+            <PatientPlatform caller={caller} history={{ ...history, name }} found={found ?? undefined} />
+          </Suspense>
+        </div>
+        <div className="space-y-6">
+          {GROUPS.map(({ key, category }) => (
+            <EventGroup
+              key={key}
+              id={`patient-events-${key}`}
+              title={t(`groups.${key}`)}
+              events={history.events.filter((e) => e.category === category)}
+              empty={t(`empty.${key}`)}
+            />
+          ))}
+          <EventGroup
+            id="patient-events"
+            title={t("groups.all")}
+            events={history.events}
+            empty={t("empty.all")}
+            footer={history.more && <OlderEventsNote count={history.events.length} name={name} patientId={patientId} />}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The patient in the platform's list, or null (not there, or the platform could not say). */
+async function lookUp(userId: string, patientId: string) {
+  try {
+    const found = await findPlatformPatient(await clientForUser(userId), patientId, null);
+    return found.ok ? found.value : null;
+  } catch {
+    return null;
+  }
+}
