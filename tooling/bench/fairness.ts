@@ -17,7 +17,7 @@ import { signWebhookBody } from "@/lib/webhooks/signature";
 import { cookieHeader, signIn, startStack, ttfb, type Stack } from "@/tooling/bench/pages";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round, summarize, type LatencySummary } from "@/tooling/bench/stats";
-import { sampleResident, sleep } from "@/tooling/bench/support";
+import { cpuSeconds, sampleResident, sleep } from "@/tooling/bench/support";
 import { fillEvents } from "@/tooling/bench/timeline-data";
 import { buildIfNeeded } from "@/tooling/devstack/build";
 import { queryOnce, withClient } from "@/tooling/testing/database";
@@ -54,6 +54,8 @@ interface Phase {
   uploads: Map<number, number>;
   /** The app server's VmRSS samples, MiB. */
   rss: number[];
+  /** The app server's CPU use over the phase: 1 is one core busy throughout. */
+  appCpu: number;
 }
 
 function deliveryBody(id: string, clinicId: string): string {
@@ -172,6 +174,7 @@ function emptyPhase(): Phase {
     exportSeconds: [],
     uploads: new Map(),
     rss: [],
+    appCpu: Number.NaN,
   };
 }
 
@@ -232,7 +235,9 @@ async function runPhase(
 ): Promise<Phase> {
   const phase = emptyPhase();
   const until = Date.now() + seconds * 1000;
-  const sampler = sampleResident(stack.app.child.pid ?? 0, 100);
+  const pid = stack.app.child.pid ?? 0;
+  const sampler = sampleResident(pid, 100);
+  const [cpuBefore, startedAt] = [cpuSeconds(pid), performance.now()];
   await Promise.all([
     deliver(stack, otherClinicId, tag, until, phase),
     browseOtherClinic(stack, cookies.other, until, phase),
@@ -247,6 +252,7 @@ async function runPhase(
       : []),
   ]);
   phase.rss = sampler.stop().filter(Number.isFinite);
+  phase.appCpu = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - startedAt) / 1000);
   return phase;
 }
 
@@ -392,6 +398,7 @@ export async function benchFairness(): Promise<BenchResult[]> {
           `Attack (${ATTACK_SECONDS} s): ${SEARCHERS} loops of GET /api/events?q=… cycling through ${JSON.stringify(COSTLY_TERMS)}, and ${EXPORTS} loops of GET /api/events/export (everything) read whole, a 429 retried after 1 s; exports still running at the phase's end are cut (${hit.exportsCut}).`,
           `Attacker's search answers by HTTP status: ${JSON.stringify(statuses)} (200 answered, 409 too broad at the statement bound, 422 refused before running, 429 told to wait).`,
           `Load average over the last minute when the attack ended: ${load.toFixed(1)} on ${os.cpus().length} cores (${uploadLoad.toFixed(1)} when the uploads ended).`,
+          `The app server's CPU use (cores busy, from /proc): ${base.appCpu.toFixed(2)} in the baseline, ${uploaded.appCpu.toFixed(2)} under the uploads, ${hit.appCpu.toFixed(2)} under the searches and exports (one Node process uses at most about 1 core for its JavaScript).`,
           `Uploads (${UPLOAD_SECONDS} s, after the baseline, before the searches): ${UPLOADERS} loops of POST /api/resources (multipart, a ${UPLOAD_BYTES.toLocaleString("en")}-byte PDF), in a process of their own, a refusal sent again after 100 ms; answers by HTTP status: ${JSON.stringify(uploadStatuses)} (201 stored, 429 told to wait, 503 the process's bound). The app server's VmRSS sampled every 100 ms in the baseline and in this phase.`,
           `Exports read whole took ${hit.exportSeconds.map((s) => s.toFixed(1)).join(", ") || "—"} s (one at a time per person: the others waited their turn or were told to).`,
         ],
