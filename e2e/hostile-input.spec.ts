@@ -2672,6 +2672,57 @@ test("a server action whose 50 MB body comes in chunks, without a length — ref
   expect(await fingerprint(cast)).toEqual(before);
 });
 
+// One person's share of the app server (lib/server/request-share.ts): bodies and requests beyond it
+// are refused before Next.js reads or renders them, in words that say to wait.
+const WAIT_FOR_UPLOADS =
+  /^You are already sending \d+ MB of files; wait until they have finished uploading, then send this one again\.$/;
+const WAIT_FOR_REQUESTS = [
+  /^You have \d+ requests under way already; wait for them to finish, then try again\.$/,
+  /^You already have \d+ searches? running; wait for (it|them) to finish, then try again\.$/,
+];
+
+test("POST /api/resources — thirty 10 MB uploads at once by one practitioner: those over their share told to wait (429), nothing changed", async () => {
+  const before = await fingerprint(cast);
+  // Bad content, so the uploads let in are refused by the route after reading them: nothing is stored.
+  const big = { ...EXE_AS_PDF, buffer: Buffer.concat([FILES.exe, Buffer.alloc(10 * 1000 * 1000)]) };
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, async () => {
+      const response = await upload({ ...FIELDS, file: big })(cast.api.practitioner);
+      return { status: response.status(), retryAfter: response.headers()["retry-after"], text: await response.text() };
+    }),
+  );
+  const told = answers.filter((a) => a.status === 429);
+  expect(told.length, JSON.stringify(answers.map((a) => a.status))).toBeGreaterThan(0);
+  for (const a of told) {
+    expect(a.retryAfter).toBe("10");
+    const body = JSON.parse(a.text) as { ok: boolean; code: string; message: string; errors: object };
+    expect(body).toEqual({ ok: false, code: "busy", message: expect.stringMatching(WAIT_FOR_UPLOADS), errors: {} });
+  }
+  // The rest were read and refused for their content, each as a person would be told.
+  for (const a of answers.filter((x) => x.status !== 429)) expect(a.status, a.text).toBe(422);
+  expectNoLeak(answers.map((a) => a.text).join("\n"), cast, []);
+  expect(await fingerprint(cast)).toEqual(before);
+});
+
+test("GET /api/events — sixty searches at once by one practitioner: each answered, those over their share told to wait (429)", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, async (_, i) => {
+      const response = await cast.api.practitioner.get(`/api/events?q=${encodeURIComponent(`${TAG}zz${i}`)}`);
+      return { status: response.status(), text: await response.text() };
+    }),
+  );
+  const told = answers.filter((a) => a.status === 429);
+  expect(told.length, JSON.stringify(answers.map((a) => a.status))).toBeGreaterThan(0);
+  for (const a of told) {
+    const { message } = JSON.parse(a.text) as { message: string };
+    expect(
+      WAIT_FOR_REQUESTS.some((sentence) => sentence.test(message)),
+      message,
+    ).toBe(true);
+  }
+  for (const a of answers.filter((x) => x.status !== 429)) expect(a.status, a.text.slice(0, 200)).toBe(200);
+});
+
 test("POST /api/auth/signout — without the CSRF token, nobody is signed out and nothing is revoked", async () => {
   const before = await fingerprint(cast);
   const response = await cast.api.member.post("/api/auth/signout", { form: { json: "true" }, maxRedirects: 0 });

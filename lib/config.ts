@@ -103,6 +103,20 @@ const EnvSchema = z
     READS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     EXPORTS_WAITING_PER_USER: z.coerce.number().int().min(0).max(20).default(2),
+    // One person's requests under way at once in a process, the request bodies (uploads) one person
+    // and the whole process may have in flight (lib/fairness/request-share.ts). A 10 MB upload costs
+    // the process several times its size until the platform has it.
+    REQUESTS_PER_USER: z.coerce.number().int().min(2).max(1000).default(8),
+    BODY_BYTES_PER_USER: z.coerce
+      .number()
+      .int()
+      .min(11 * 1024 * 1024)
+      .default(24 * 1024 * 1024),
+    BODY_BYTES_IN_FLIGHT: z.coerce
+      .number()
+      .int()
+      .min(11 * 1024 * 1024)
+      .default(64 * 1024 * 1024),
     // The proxies in front of the app (IP addresses, comma-separated): only their X-Forwarded-* headers
     // are believed (lib/http/forwarded.ts). Unset: none, and the app's origin checks use Host.
     TRUSTED_PROXIES: z.preprocess(
@@ -167,6 +181,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
     db: { size: e.DB_POOL_SIZE, systemSize: e.DB_SYSTEM_POOL_SIZE, statementTimeoutMs: e.STATEMENT_TIMEOUT_MS },
     /** One person's share of the reads (lib/fairness/read-gate.ts). */
     reads: { perUser: e.READS_PER_USER, waitMs: e.READ_WAIT_MS, exportsWaiting: e.EXPORTS_WAITING_PER_USER },
+    /** One person's share of the app server (lib/fairness/request-share.ts). */
+    share: {
+      requestsPerUser: e.REQUESTS_PER_USER,
+      bodyBytesPerUser: e.BODY_BYTES_PER_USER,
+      bodyBytesInFlight: e.BODY_BYTES_IN_FLIGHT,
+    },
     /** Peers whose forwarding headers are believed. */
     trustedProxies: (e.TRUSTED_PROXIES ?? "")
       .split(",")

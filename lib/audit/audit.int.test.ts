@@ -9,6 +9,7 @@ import { pool } from "@/lib/db-pool";
 import { appendAuditEntry, recordAudit, type AuditInput } from "@/lib/audit/record";
 import { verifyAuditTrail } from "@/lib/audit/verify";
 import { applyAuditRetention } from "@/lib/audit/retention";
+import { anchorAuditHeads } from "@/lib/audit/anchor";
 import { listAuditEntries } from "@/lib/audit/query";
 import { csvOf } from "@/lib/audit/export";
 import { translatorFor } from "@/lib/i18n/translator";
@@ -140,6 +141,10 @@ describe("retention", () => {
       [5, "audit.entries_removed"],
     ]);
     expect(left[1].details).toMatchObject({ throughSeq: 3, removed: 3, retentionDays: 365 });
+    const removal = await db.auditAnchor.findMany({ where: { clinicId, kind: "removal" } });
+    expect(removal.map((a) => [a.seq, a.hash])).toEqual([
+      [3, (left[1].details as { throughHash: string }).throughHash],
+    ]);
     expect((await verifyAuditTrail(sql, clinicId))[0]).toMatchObject({ ok: true, firstSeq: 4 });
   });
 
@@ -156,6 +161,91 @@ describe("retention", () => {
 
   it("keeps everything when the period is 0", async () => {
     expect(await applyAuditRetention(db, 0)).toBe(0);
+  });
+});
+
+describe("a cut tail", () => {
+  async function clinicWithEntries(clinicId: string, n: number) {
+    await db.clinic.create({ data: { id: clinicId, name: clinicId } });
+    for (let i = 0; i < n; i++) await appendAuditEntry(db, entry(clinicId, null, { details: { i } }));
+  }
+
+  it("cannot be cut with the app's rights: the old retention flag, a forged removal anchor, an anchor changed", async () => {
+    await clinicWithEntries("clinic_guarded", 3);
+    const client = await sql.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SET LOCAL clinic_connect.audit_retention = 'on'");
+      await expect(
+        client.query("DELETE FROM audit_entries WHERE clinic_id = 'clinic_guarded' AND seq = 3"),
+      ).rejects.toThrow(/entry #3 of clinic_guarded is not a retention removal/);
+      await client.query("ROLLBACK");
+    } finally {
+      client.release();
+    }
+    // A removal anchor for an entry younger than a year, or one the chain does not hold, is refused.
+    const head = await db.auditEntry.findFirstOrThrow({ where: { clinicId: "clinic_guarded", seq: 3 } });
+    for (const [seq, hash] of [
+      [3, head.hash],
+      [9, head.hash],
+    ] as const)
+      await expect(
+        sql.query(
+          "INSERT INTO audit_anchors (clinic_id, kind, seq, hash) VALUES ('clinic_guarded', 'removal', $1, $2)",
+          [seq, hash],
+        ),
+      ).rejects.toThrow(/must name an entry of the chain/);
+    await expect(
+      sql.query("INSERT INTO audit_anchors (clinic_id, kind, seq, hash) VALUES ('clinic_guarded', 'head', 3, $1)", [
+        "f".repeat(64),
+      ]),
+    ).rejects.toThrow(/must name an entry of the chain/);
+    await anchorAuditHeads(db);
+    await expect(sql.query("UPDATE audit_anchors SET seq = 1 WHERE clinic_id = 'clinic_guarded'")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql.query("DELETE FROM audit_anchors WHERE clinic_id = 'clinic_guarded'")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql.query("TRUNCATE audit_anchors")).rejects.toThrow(/append-only/);
+    expect(await db.auditEntry.count({ where: { clinicId: "clinic_guarded" } })).toBe(3);
+    expect((await verifyAuditTrail(sql, "clinic_guarded"))[0]).toMatchObject({ ok: true, anchored: { seq: 3 } });
+  });
+
+  it("anchors each head once, and only heads that moved", async () => {
+    await clinicWithEntries("clinic_anchor_once", 2);
+    expect(await anchorAuditHeads(db)).toBeGreaterThanOrEqual(1);
+    expect(await anchorAuditHeads(db)).toBe(0);
+    await appendAuditEntry(db, entry("clinic_anchor_once", null));
+    expect(await anchorAuditHeads(db)).toBe(1);
+    const anchors = await db.auditAnchor.findMany({
+      where: { clinicId: "clinic_anchor_once" },
+      orderBy: { seq: "asc" },
+    });
+    expect(anchors.map((a) => [a.kind, a.seq])).toEqual([
+      ["head", 2],
+      ["head", 3],
+    ]);
+  });
+
+  it("is reported when the owner deletes the newest entries, or all of a clinic's, after the head was anchored", async () => {
+    await clinicWithEntries("clinic_cut", 5);
+    await clinicWithEntries("clinic_gone", 2);
+    await anchorAuditHeads(db);
+    await appendAuditEntry(db, entry("clinic_cut", null)); // #6, not anchored yet
+    await tamper("DELETE FROM audit_entries WHERE clinic_id = 'clinic_cut' AND seq >= 4", []);
+    await tamper("DELETE FROM audit_entries WHERE clinic_id = 'clinic_gone'", []);
+    const reports = await verifyAuditTrail(sql);
+    const cut = reports.find((r) => r.clinicId === "clinic_cut");
+    expect(cut).toMatchObject({ ok: false, entries: 3, brokenAt: { seq: 5, action: "anchored head" } });
+    expect(cut?.ok === false && cut.why).toMatch(
+      /ends at entry #3, but entry #5 was its head at .*: the newest entries were deleted/,
+    );
+    const gone = reports.find((r) => r.clinicId === "clinic_gone");
+    expect(gone).toMatchObject({ ok: false, entries: 0, brokenAt: { seq: 2 } });
+    expect(gone?.ok === false && gone.why).toMatch(
+      /no entries, but entry #2 was its head .*all of its entries were deleted/,
+    );
   });
 });
 

@@ -2,7 +2,10 @@
 // Entries older than that are deleted a clinic at a time under the clinic's audit lock, and the
 // removal is itself appended to the chain ("audit.entries_removed", naming the last entry removed
 // and its hash), so the chain still verifies from its new first entry and nobody can remove the
-// oldest entries unnoticed.
+// oldest entries unnoticed. Before deleting, it writes a "removal" anchor naming that last entry
+// (audit_anchors): the database's trigger deletes only entries such an anchor covers and that are
+// past 365 days, so no session can cut the chain's newest entries this way (see the migration
+// audit_anchors).
 import "server-only";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { appendLocked, chainHead, lockClinicTrail } from "@/lib/audit/record";
@@ -30,10 +33,9 @@ export async function applyAuditRetention(client: PrismaClient, days: number, no
         });
         if (!through) return 0;
         const head = await chainHead(tx, clinicId);
-        // The append-only trigger lets this transaction, and only it, delete.
-        await tx.$executeRaw`SELECT set_config('clinic_connect.audit_retention', 'on', true)`;
+        // The append-only trigger deletes what a removal anchor covers, and nothing else.
+        await tx.auditAnchor.create({ data: { clinicId, kind: "removal", seq: through.seq, hash: through.hash } });
         const { count } = await tx.auditEntry.deleteMany({ where: { clinicId, seq: { lte: through.seq } } });
-        await tx.$executeRaw`SELECT set_config('clinic_connect.audit_retention', 'off', true)`;
         await appendLocked(
           tx,
           {

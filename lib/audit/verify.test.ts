@@ -2,7 +2,7 @@
 // tampering with it and the entry the check must name.
 import { describe, expect, it } from "vitest";
 import { entryHash, GENESIS_HASH, type HashedFields } from "@/lib/audit/hash";
-import { verifyChain, type ChainRow } from "@/lib/audit/verify";
+import { verifyChain, type Anchor, type ChainRow } from "@/lib/audit/verify";
 
 function chain(n: number, firstSeq = 1, firstPrev = GENESIS_HASH): ChainRow[] {
   const rows: ChainRow[] = [];
@@ -41,6 +41,7 @@ describe("verifyChain", () => {
       entries: 5,
       firstSeq: 1,
       head: { seq: 5, hash: rows[4].hash },
+      anchored: null,
     });
   });
 
@@ -116,5 +117,48 @@ describe("verifyChain", () => {
     expect(await check(rows)).toMatchObject({ ok: true, firstSeq: 4, entries: 4 });
     // The same removal entry does not cover one more row taken away.
     expect(await check(rows.slice(1))).toMatchObject({ ok: false, brokenAt: { seq: 5 } });
+  });
+
+  const anchoredAt = "2026-01-01T00:10:00.000Z";
+  const anchorOf = (row: ChainRow): Anchor => ({ seq: row.seq, hash: row.hash, at: anchoredAt });
+
+  it("accepts a chain that holds its anchors and goes on past the newest", async () => {
+    const rows = chain(5);
+    expect(await verifyChain("clinic_a", of(rows), [anchorOf(rows[1]), anchorOf(rows[3])])).toMatchObject({
+      ok: true,
+      anchored: { seq: 4, at: anchoredAt },
+    });
+  });
+
+  const cut: Array<[string, (rows: ChainRow[]) => ChainRow[], number, RegExp]> = [
+    [
+      "the newest entries deleted",
+      (r) => r.slice(0, 3),
+      5,
+      /ends at entry #3, but entry #5 was its head at .*newest entries were deleted/,
+    ],
+    ["every entry deleted", () => [], 5, /no entries, but entry #5 was its head .*all of its entries were deleted/],
+    [
+      "the chain rewritten from an entry on, hashes and all",
+      (r) => {
+        const rewritten: ChainRow[] = r.slice(0, 2);
+        for (const { prevHash: _p, hash: _h, ...fields } of r.slice(2)) {
+          const prevHash = rewritten[rewritten.length - 1].hash;
+          const changed = { ...fields, details: { search: "someone else", page: 1 } };
+          rewritten.push({ ...changed, prevHash, hash: entryHash(prevHash, changed) });
+        }
+        return rewritten;
+      },
+      3,
+      /not the entry #3 anchored .*rewritten/,
+    ],
+  ];
+  it.each(cut)("names the cut where %s after the head was anchored", async (_name, tamper, seq, why) => {
+    const rows = chain(5);
+    const report = await verifyChain("clinic_a", of(tamper(rows)), [anchorOf(rows[2]), anchorOf(rows[4])]);
+    expect(report.ok).toBe(false);
+    if (report.ok) return;
+    expect(report.brokenAt.seq).toBe(seq);
+    expect(report.why).toMatch(why);
   });
 });

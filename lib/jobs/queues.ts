@@ -27,6 +27,8 @@ export const QUEUES = {
   peopleRefresh: "people-refresh",
   /** Deletes audit entries older than their retention period (lib/audit/retention.ts). */
   auditRetention: "audit-retention",
+  /** Writes each clinic's audit head down outside its chain (lib/audit/anchor.ts). */
+  auditAnchor: "audit-anchor",
 } as const;
 
 const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
@@ -42,6 +44,7 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   // the expiry is short (a check is a few queries and at most a few emails).
   [QUEUES.alertsCheckClinic]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 90 },
   [QUEUES.auditRetention]: { policy: "stately" },
+  [QUEUES.auditAnchor]: { policy: "stately" },
   [QUEUES.peopleRefresh]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
 };
 
@@ -52,6 +55,8 @@ export function schedules(reconcileCron: string) {
     { queue: QUEUES.retention, cron: "17 3 * * *" },
     { queue: QUEUES.reseal, cron: "41 3 * * *" },
     { queue: QUEUES.auditRetention, cron: "29 3 * * *" },
+    // A tail cut is shown from the newest anchor back: at most this long of a trail goes unwitnessed.
+    { queue: QUEUES.auditAnchor, cron: "*/10 * * * *" },
     { queue: QUEUES.reconcileAll, cron: reconcileCron },
   ] as const;
 }

@@ -7,6 +7,9 @@
 // Server actions no page of this app sends (lib/server-action-guard.ts) are refused here too, before
 // Next.js reads their body: a proxy only runs once Next.js has buffered up to 11 MB of it.
 // Forwarding headers from a peer that is not a configured proxy are dropped first (lib/http/forwarded.ts).
+// Each person's requests and upload bytes in flight are bounded here too, before Next.js buffers a
+// body or renders anything (lib/server/request-share.ts): one person's thirty at once are refused
+// for the price of a few bytes, not served in a crowd that slows every clinic.
 // Every other request, pages, actions and the other route handlers, goes to Next.js unchanged.
 import http from "node:http";
 import next from "next";
@@ -20,6 +23,7 @@ import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 import { log } from "@/lib/log/logger";
 import { requestIdFrom, withLogContext } from "@/lib/log/context";
 import { closeWhenDraining } from "@/lib/server/shutdown";
+import { enterShare } from "@/lib/server/request-share";
 
 /** A delivery the server answers itself: a POST to the webhook path, with or without a query. */
 export function isWebhookDelivery(method: string | undefined, url: string | undefined): boolean {
@@ -126,10 +130,12 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       );
     const elsewhere = configuredHostOf(req);
     if (elsewhere) return void res.writeHead(307, { Location: elsewhere.href, "Cache-Control": "no-store" }).end();
-    handle(req, res).catch((error: unknown) => {
-      log.error("app: request failed", { err: error });
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal error");
-    });
+    enterShare(req, res)
+      .then((admitted) => (admitted ? handle(req, res) : undefined))
+      .catch((error: unknown) => {
+        log.error("app: request failed", { err: error });
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal error");
+      });
   };
   // Slow clients are cut: headers must arrive within seconds, a whole request within a couple of
   // minutes (an 11 MB upload on a slow line), and a body must not stall (limitBodyIdle).

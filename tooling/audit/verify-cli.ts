@@ -1,7 +1,7 @@
-// `npm run audit:verify [-- --clinic <id>]`: checks every clinic's audit hash chain and prints, per
-// clinic, either "intact" with its newest entry's hash (worth writing down somewhere else: a chain
-// rewritten whole from some entry on would still verify, but not end in that hash), or the first
-// broken link. Exit codes: 0 intact, 1 a chain is broken, 2 wrong usage or no database.
+// `npm run audit:verify [-- --clinic <id>]`: checks every clinic's audit hash chain against itself
+// and against its anchors (the heads the app writes down outside the chain every few minutes), and
+// prints, per clinic, either "intact" with its newest anchor and entry, or the first broken link:
+// a changed entry, a removed one, a rewritten chain or a cut tail. Exit codes: 0 intact, 1 a chain is broken, 2 wrong usage or no database.
 // Reads DATABASE_URL; without it, the embedded database of `npm start` (.data/pglite) while
 // `npm start` is not running (it owns that folder while it runs; use the address it printed).
 import { parseArgs } from "node:util";

@@ -6,6 +6,10 @@
 // once. Throughout both phases, the platform delivers webhooks at WEBHOOK_RATE a second and a
 // practitioner of another clinic opens their pages one after another. Goals: webhook
 // acknowledgement p99 < 1 s, the other clinic's pages < 1 s, every acknowledged delivery stored.
+// Between the baseline and the search attack, the same practitioner sends UPLOADERS 10 MB uploads
+// at once, over and over, while the app server's resident memory is sampled (as in the baseline):
+// its peak must stay within UPLOAD_RSS_GOAL_MIB of the baseline's.
+import { spawn } from "node:child_process";
 import os from "node:os";
 import { chromium } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
@@ -13,7 +17,7 @@ import { signWebhookBody } from "@/lib/webhooks/signature";
 import { cookieHeader, signIn, startStack, ttfb, type Stack } from "@/tooling/bench/pages";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round, summarize, type LatencySummary } from "@/tooling/bench/stats";
-import { sleep } from "@/tooling/bench/support";
+import { cpuSeconds, sampleResident, sleep } from "@/tooling/bench/support";
 import { fillEvents } from "@/tooling/bench/timeline-data";
 import { buildIfNeeded } from "@/tooling/devstack/build";
 import { queryOnce, withClient } from "@/tooling/testing/database";
@@ -28,6 +32,11 @@ const GOAL_MS = 1000;
 /** Trigrams all common in the stored data, the whole term in none; then terms no trigram serves. */
 const COSTLY_TERMS = ["name_first", "Name note rec", "note Name id", "rec_ Name_ note_", "%", "ab", "\\"];
 const OTHER_PAGES = ["/events", "/patients", "/"];
+const UPLOADERS = 30;
+const UPLOAD_BYTES = 10 * 1000 * 1000;
+const UPLOAD_SECONDS = 20;
+/** One person's uploads may cost the process this much memory over the baseline's peak, whatever they send. */
+const UPLOAD_RSS_GOAL_MIB = 256;
 
 interface Phase {
   acks: number[];
@@ -42,6 +51,11 @@ interface Phase {
   exportsRefused: number;
   exportsCut: number;
   exportSeconds: number[];
+  uploads: Map<number, number>;
+  /** The app server's VmRSS samples, MiB. */
+  rss: number[];
+  /** The app server's CPU use over the phase: 1 is one core busy throughout. */
+  appCpu: number;
 }
 
 function deliveryBody(id: string, clinicId: string): string {
@@ -158,7 +172,57 @@ function emptyPhase(): Phase {
     exportsRefused: 0,
     exportsCut: 0,
     exportSeconds: [],
+    uploads: new Map(),
+    rss: [],
+    appCpu: Number.NaN,
   };
+}
+
+/**
+ * The attacker's UPLOADERS upload loops, in a process of their own so that building thirty 10 MB
+ * bodies does not stall this process's webhook deliveries and page timings: each POSTs a PDF (by
+ * its first bytes, what the route checks) of UPLOAD_BYTES, and sends it again 100 ms after a
+ * refusal (429, 503). Resolves with the answers by HTTP status (0: no answer).
+ */
+function uploadAttack(stack: Stack, cookie: string, until: number): Promise<Map<number, number>> {
+  const script = `
+    const bytes = new Uint8Array(${UPLOAD_BYTES});
+    bytes.set(new TextEncoder().encode("%PDF-1.4\\n"));
+    const file = new Blob([bytes], { type: "application/pdf" });
+    const until = ${until};
+    const statuses = {};
+    const loop = async (n) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const form = new FormData();
+        form.set("name", "Bench upload " + n + "-" + i);
+        form.set("save_to_library", "true");
+        form.set("file", file, "bench.pdf");
+        let status = 0;
+        try {
+          const r = await fetch(process.env.UPLOAD_URL, { method: "POST", headers: { cookie: process.env.UPLOAD_COOKIE }, body: form });
+          await r.arrayBuffer();
+          status = r.status;
+        } catch {}
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status !== 201) await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    Promise.all(Array.from({ length: ${UPLOADERS} }, (_, n) => loop(n))).then(() => console.log(JSON.stringify(statuses)));
+  `;
+  const child = spawn(process.execPath, ["-e", script], {
+    env: { ...process.env, UPLOAD_URL: `${stack.appUrl}/api/resources`, UPLOAD_COOKIE: cookie },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`the upload attack exited with ${code}`));
+      const counts = JSON.parse(out) as Record<string, number>;
+      resolve(new Map(Object.entries(counts).map(([status, n]) => [Number(status), n])));
+    });
+  });
 }
 
 async function runPhase(
@@ -167,20 +231,28 @@ async function runPhase(
   otherClinicId: string,
   tag: string,
   seconds: number,
-  attack: boolean,
+  attack: "searches" | "uploads" | null,
 ): Promise<Phase> {
   const phase = emptyPhase();
   const until = Date.now() + seconds * 1000;
+  const pid = stack.app.child.pid ?? 0;
+  const sampler = sampleResident(pid, 100);
+  const [cpuBefore, startedAt] = [cpuSeconds(pid), performance.now()];
   await Promise.all([
     deliver(stack, otherClinicId, tag, until, phase),
     browseOtherClinic(stack, cookies.other, until, phase),
-    ...(attack
+    ...(attack === "searches"
       ? [
           ...Array.from({ length: SEARCHERS }, (_, i) => search(stack, cookies.attacker, until, i, phase)),
           ...Array.from({ length: EXPORTS }, () => exportLoop(stack, cookies.attacker, until, phase)),
         ]
       : []),
+    ...(attack === "uploads"
+      ? [uploadAttack(stack, cookies.attacker, until).then((statuses) => void (phase.uploads = statuses))]
+      : []),
   ]);
+  phase.rss = sampler.stop().filter(Number.isFinite);
+  phase.appCpu = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - startedAt) / 1000);
   return phase;
 }
 
@@ -222,16 +294,27 @@ export async function benchFairness(): Promise<BenchResult[]> {
     await withClient(stack.database.url, (c) => fillEvents(c, EVENTS, attackerClinic));
     const fillSeconds = (performance.now() - fillStarted) / 1000;
     // Warm both sessions' pages once (first compiles of the server's code paths are not the attack's).
-    await runPhase(stack, cookies, otherClinic, "warm", 3, false);
+    await runPhase(stack, cookies, otherClinic, "warm", 3, null);
 
-    const base = await runPhase(stack, cookies, otherClinic, "base", BASELINE_SECONDS, false);
-    const hit = await runPhase(stack, cookies, otherClinic, "attack", ATTACK_SECONDS, true);
+    const base = await runPhase(stack, cookies, otherClinic, "base", BASELINE_SECONDS, null);
+    // Uploads first: a process's resident memory rarely shrinks back, so the searches' would hide theirs.
+    const uploaded = await runPhase(stack, cookies, otherClinic, "uploads", UPLOAD_SECONDS, "uploads");
+    const [uploadLoad] = os.loadavg();
+    const hit = await runPhase(stack, cookies, otherClinic, "attack", ATTACK_SECONDS, "searches");
     const [load] = os.loadavg(); // other work on the machine shows here: the figures are only as quiet as it was
     await sleep(2000); // the last deliveries' commits
-    const [baseLost, hitLost] = [await lostOf(stack, base), await lostOf(stack, hit)];
+    const [baseLost, hitLost, uploadLost] = [
+      await lostOf(stack, base),
+      await lostOf(stack, hit),
+      await lostOf(stack, uploaded),
+    ];
+    const rssPeak = (p: Phase) => Math.max(0, ...p.rss);
 
     const acks = [summarize(base.acks), summarize(hit.acks)];
     const pages = [summarize(base.pages), summarize(hit.pages)];
+    const uploadAcks = [acks[0], summarize(uploaded.acks)];
+    const uploadPages = [pages[0], summarize(uploaded.pages)];
+    const uploadStatuses = Object.fromEntries([...uploaded.uploads.entries()].sort(([a], [b]) => a - b));
     const searchTimes: LatencySummary = summarize(hit.searchTimes);
     const statuses = Object.fromEntries([...hit.searches.entries()].sort(([a], [b]) => a - b));
     const versus = (
@@ -289,13 +372,34 @@ export async function benchFairness(): Promise<BenchResult[]> {
           figure({ name: "attacker: search answer time max", value: round(searchTimes.max), unit: "ms" }),
           figure({ name: "attacker: exports read whole", value: hit.exportsDone, unit: "exports" }),
           figure({ name: "attacker: exports told to wait (429)", value: hit.exportsRefused, unit: "requests" }),
+          versus("uploads: webhook acknowledgement p99", "ms", (s) => s.p99, uploadAcks, GOAL_MS),
+          versus("uploads: another clinic's pages: time to first byte max", "ms", (s) => s.max, uploadPages, GOAL_MS),
+          figure({
+            name: `uploads: app server RSS peak under ${UPLOADERS} parallel 10 MB uploads`,
+            value: round(rssPeak(uploaded)),
+            unit: "MiB",
+            baseline: round(rssPeak(base)),
+            ratio: round(rssPeak(uploaded) / rssPeak(base)),
+            goal: `< baseline + ${UPLOAD_RSS_GOAL_MIB} MiB`,
+            pass: rssPeak(uploaded) < rssPeak(base) + UPLOAD_RSS_GOAL_MIB,
+          }),
+          figure({
+            name: "uploads: webhooks acknowledged but not stored, or not acknowledged",
+            value: uploadLost + uploaded.notAcked,
+            unit: "events",
+            goal: "0",
+            pass: uploadLost + uploaded.notAcked === 0,
+          }),
+          figure({ name: "attacker: uploads stored (201)", value: uploaded.uploads.get(201) ?? 0, unit: "uploads" }),
         ],
         notes: [
           `${EVENTS.toLocaleString("en")} events of the attacker's clinic written with INSERT … SELECT in ${fillSeconds.toFixed(0)} s (90% in it, 10% in a third clinic); the built app server and the sandbox in their own processes, the app's default limits (people's pool 10 with a ${3000} ms statement bound, webhook and job pool 5, 2 reads and 1 export at a time per person).`,
           `Both phases: signed webhook deliveries (patient.created of the other clinic) at ${WEBHOOK_RATE}/s open loop, latency from each one's scheduled start; the other clinic's practitioner requesting ${OTHER_PAGES.join(", ")} in turn, one at a time (${pages[0].count} requests in the baseline, ${pages[1].count} under attack). Warm-up of 3 s before the baseline.`,
           `Attack (${ATTACK_SECONDS} s): ${SEARCHERS} loops of GET /api/events?q=… cycling through ${JSON.stringify(COSTLY_TERMS)}, and ${EXPORTS} loops of GET /api/events/export (everything) read whole, a 429 retried after 1 s; exports still running at the phase's end are cut (${hit.exportsCut}).`,
           `Attacker's search answers by HTTP status: ${JSON.stringify(statuses)} (200 answered, 409 too broad at the statement bound, 422 refused before running, 429 told to wait).`,
-          `Load average over the last minute when the attack ended: ${load.toFixed(1)} on ${os.cpus().length} cores.`,
+          `Load average over the last minute when the attack ended: ${load.toFixed(1)} on ${os.cpus().length} cores (${uploadLoad.toFixed(1)} when the uploads ended).`,
+          `The app server's CPU use (cores busy, from /proc): ${base.appCpu.toFixed(2)} in the baseline, ${uploaded.appCpu.toFixed(2)} under the uploads, ${hit.appCpu.toFixed(2)} under the searches and exports (one Node process uses at most about 1 core for its JavaScript).`,
+          `Uploads (${UPLOAD_SECONDS} s, after the baseline, before the searches): ${UPLOADERS} loops of POST /api/resources (multipart, a ${UPLOAD_BYTES.toLocaleString("en")}-byte PDF), in a process of their own, a refusal sent again after 100 ms; answers by HTTP status: ${JSON.stringify(uploadStatuses)} (201 stored, 429 told to wait, 503 the process's bound). The app server's VmRSS sampled every 100 ms in the baseline and in this phase.`,
           `Exports read whole took ${hit.exportSeconds.map((s) => s.toFixed(1)).join(", ") || "—"} s (one at a time per person: the others waited their turn or were told to).`,
         ],
         seconds: (performance.now() - started) / 1000,

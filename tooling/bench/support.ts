@@ -32,6 +32,20 @@ export function sampleResident(pid: number, everyMs = 100): { stop(): number[] }
   };
 }
 
+/**
+ * CPU seconds a process has used (user + system, from /proc/<pid>/stat; Linux's 100 ticks a second);
+ * NaN when it cannot be read. Two readings over a phase say whether the process was busy or starved.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -1,0 +1,131 @@
+// One person's share of the app server, before Next.js sees the request: who is asking (the app
+// user id in their session cookie, decoded once per cookie and remembered); the body bytes the
+// request brings, refused at once over the person's or the process's bound (lib/fairness/
+// request-share.ts); then a place among the person's REQUESTS_PER_USER requests under way, waited
+// for in a short line (a page's prefetches come in a burst) and refused beyond it (the read gate,
+// lib/fairness/read-gate.ts). Refusals are in the person's language, with Retry-After. Static
+// files are not counted: a page's scripts come six at a time and cost nothing.
+import type http from "node:http";
+import { decode } from "next-auth/jwt";
+import { getConfig } from "@/lib/config";
+import { failure } from "@/lib/actions/result";
+import { createRequestShare, type RequestShare } from "@/lib/fairness/request-share";
+import { createReadGate, type ReadGate } from "@/lib/fairness/read-gate";
+import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
+import { refuseUnreadBody } from "@/lib/http/linger";
+
+/** What a body sent in chunks is counted as: the most any route reads (next.config.js's 11 MB). */
+export const UNDECLARED_BODY_BYTES = 11 * 1024 * 1024;
+const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+const MEGABYTE = 1024 * 1024;
+
+/** How long a request waits for a place among its person's before it is refused. */
+export const REQUEST_WAIT_MS = 15_000;
+
+const shared = globalThis as unknown as { clinicConnectShare?: { bodies: RequestShare; requests: ReadGate } };
+
+function shares() {
+  shared.clinicConnectShare ??= {
+    bodies: createRequestShare(() => getConfig().share),
+    requests: createReadGate(() => {
+      const { requestsPerUser } = getConfig().share;
+      return { running: requestsPerUser, waiting: requestsPerUser * 4, waitMs: REQUEST_WAIT_MS };
+    }),
+  };
+  return shared.clinicConnectShare;
+}
+
+function cookiesOf(req: http.IncomingMessage): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) found.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return found;
+}
+
+const known = new Map<string, string | null>();
+
+/** The app user id of the session cookie, null when there is none or it does not decode. */
+async function userOf(cookies: Map<string, string>): Promise<string | null> {
+  const token = SESSION_COOKIES.map((name) => cookies.get(name)).find(Boolean);
+  const secret = getConfig().nextAuthSecret ?? process.env.NEXTAUTH_SECRET;
+  if (!token || !secret) return null;
+  if (known.has(token)) return known.get(token) ?? null;
+  const claims = await decode({ token, secret }).catch(() => null);
+  const uid = typeof claims?.uid === "string" ? claims.uid : null;
+  if (known.size >= 10_000) known.clear(); // a bound on memory; a busy server decodes again
+  known.set(token, uid);
+  return uid;
+}
+
+export function bodyBytesOf(req: http.IncomingMessage): number {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (Number.isFinite(declared) && declared > 0) return declared;
+  return req.headers["transfer-encoding"] !== undefined ? UNDECLARED_BODY_BYTES : 0;
+}
+
+function counted(url: string | undefined): boolean {
+  return !(url ?? "/").startsWith("/_next/static/");
+}
+
+type Refusal = { why: "requests"; running: number } | { why: "user-bytes" | "process-bytes"; inFlight: number };
+
+const ANSWERS: Record<Refusal["why"], { status: number; retryAfter: number }> = {
+  requests: { status: 429, retryAfter: 2 },
+  "user-bytes": { status: 429, retryAfter: 10 },
+  "process-bytes": { status: 503, retryAfter: 30 },
+};
+
+function sentenceOf(refusal: Refusal, cookies: Map<string, string>, req: http.IncomingMessage): string {
+  const chosen = cookies.get(LOCALE_COOKIE);
+  const t = translatorFor(isLocale(chosen) ? chosen : localeFromAcceptLanguage(req.headers["accept-language"]));
+  if (refusal.why === "requests") return t("actions.tooManyRequests", { count: refusal.running });
+  if (refusal.why === "user-bytes")
+    return t("resources.upload.tooManyAtOnce", { megabytes: Math.ceil(refusal.inFlight / MEGABYTE) });
+  return t("resources.upload.serverBusy");
+}
+
+function refuse(refusal: Refusal, cookies: Map<string, string>, req: http.IncomingMessage, res: http.ServerResponse) {
+  const { status, retryAfter } = ANSWERS[refusal.why];
+  refuseUnreadBody(
+    req,
+    res,
+    status,
+    {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      "retry-after": String(retryAfter),
+      "x-content-type-options": "nosniff",
+    },
+    JSON.stringify(failure("busy", sentenceOf(refusal, cookies, req))),
+  );
+}
+
+/**
+ * Admits the request into its person's share and gives it back when the answer is done, or
+ * answers the refusal itself (the app's one failure shape, code "busy") and returns false.
+ */
+export async function enterShare(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  if (!counted(req.url)) return true;
+  const cookies = cookiesOf(req);
+  const userId = await userOf(cookies);
+  const body = shares().bodies.admit(userId, bodyBytesOf(req));
+  if (!body.ok) return (refuse(body, cookies, req, res), false);
+  // The response's close, not the request's: a request without a body "closes" once read.
+  res.once("close", body.release);
+  if (userId === null) return true;
+  const gone = new AbortController();
+  const abandon = () => gone.abort();
+  res.once("close", abandon);
+  const place = await shares().requests.enter(userId, gone.signal);
+  res.off("close", abandon);
+  if (!place.ok) {
+    if (!res.destroyed) refuse({ why: "requests", running: place.running }, cookies, req, res);
+    return false;
+  }
+  if (res.destroyed) return (place.release(), false);
+  res.once("close", place.release);
+  return true;
+}
