@@ -2,9 +2,14 @@
 // its production dependencies only (`npm ci --omit=dev`, from the npm cache when it has them),
 // migrates a fresh PostgreSQL database with its own migrate.mjs, starts with `npm start`'s production
 // counterpart (node .next/app-server.mjs) in an environment holding only the documented variables,
-// turns ready, and stores a signed webhook delivery. Runs in `npm test`'s release stage, after the build.
+// turns ready, and stores a signed webhook delivery. Its traces go to a small OTLP/HTTP receiver here:
+// Next.js's own span of the readiness request arrives with the database query under it, from the built
+// server (lib/tracing/tracing.int.test.ts checks the platform calls' spans). Runs in `npm test`'s
+// release stage, after the build.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -20,6 +25,9 @@ let folder: string;
 let database: TestDatabase;
 let server: ChildProcess | undefined;
 const output: string[] = [];
+let receiver: http.Server;
+/** The spans the OTLP receiver got (OTLP/HTTP with JSON bodies). */
+const spans: { traceId: string; spanId: string; parentSpanId?: string; name: string }[] = [];
 
 beforeAll(async () => {
   const release = repoPath(RELEASE_DIR);
@@ -29,11 +37,24 @@ beforeAll(async () => {
   fs.cpSync(release, folder, { recursive: true });
   // The test run's PostgreSQL server when it names one (CI: TEST_PG_ADMIN_URL), else the embedded one.
   database = await createTestDatabase("release");
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as {
+        resourceSpans?: { scopeSpans: { spans: (typeof spans)[number][] }[] }[];
+      };
+      for (const r of body.resourceSpans ?? []) for (const s of r.scopeSpans) spans.push(...s.spans);
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 });
 
 afterAll(async () => {
   if (server && server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
   await database?.drop();
+  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -97,6 +118,7 @@ it("installs with production dependencies only, migrates, starts, is ready and s
         CLINIC_WEBHOOK_SECRET: WEBHOOK_SECRET,
         METRICS_PORT: "0",
         LOG_FORMAT: "json",
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
       }),
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -150,4 +172,21 @@ it("installs with production dependencies only, migrates, starts, is ready and s
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as { level?: unknown; msg?: string });
   expect(lines.some((line) => line.msg?.startsWith("app: ready on") && line.level !== undefined)).toBe(true);
+
+  // 7. Its traces (flushed on SIGTERM): Next.js's span of a readiness request, the query under it.
+  const byId = new Map(spans.map((span) => [span.spanId, span]));
+  const rootOf = (span: (typeof spans)[number]) => {
+    let at = span;
+    while (at.parentSpanId && byId.has(at.parentSpanId)) at = byId.get(at.parentSpanId)!;
+    return at;
+  };
+  const names = [...new Set(spans.map((span) => `${span.name} (in ${rootOf(span).name})`))].join(", ");
+  const readinessTraces = new Set(
+    spans.filter((span) => span.name === "GET /api/health/ready").map((span) => span.traceId),
+  );
+  // Under the request's root span (Next.js's), in the trace of the readiness request.
+  const readinessQueries = spans.filter(
+    (span) => span.name === "db SELECT" && readinessTraces.has(span.traceId) && !rootOf(span).parentSpanId,
+  );
+  expect(readinessQueries.length, `spans received: ${names}`).toBeGreaterThan(0);
 });
