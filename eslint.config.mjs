@@ -63,6 +63,7 @@ const config = [
     ignores: [
       ".next/**",
       ".next-*/**",
+      "release/**",
       "lib/generated/**",
       "node_modules/**",
       ".data/**",

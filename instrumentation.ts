@@ -6,6 +6,10 @@ import type { Instrumentation } from "next";
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Traces first, so that every span of the process goes to the collector; off without an exporter
+  // configured (lib/tracing/start.ts).
+  const { startTracing } = await import("@/lib/tracing/start");
+  await startTracing();
   // The app's own time zone rules, for every time the server writes (lib/format/zone-rules.ts).
   await import("@/lib/format/zone-data");
   // The metrics port first (lib/metrics/server.ts): a process whose worker did not start is worth watching.

@@ -31,6 +31,10 @@ const nextConfig = {
     "pino",
     "pino-pretty",
     "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
   ],
   // proxy.ts runs on every request, and Next.js then keeps only the first 10 MB of a body: a
   // resource upload (10 MiB file + multipart fields, app/api/resources) would arrive truncated.

@@ -15,7 +15,7 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"],
+    exclude: ["node_modules/**", ".next/**", "release/**", "e2e/**", ".data/**"],
     environment: "node",
     setupFiles: ["tooling/testing/setup-zones.ts"],
     testTimeout: 30_000,

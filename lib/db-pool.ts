@@ -13,6 +13,7 @@ import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { requireDatabaseUrl } from "@/lib/database-url";
 import { log } from "@/lib/log/logger";
+import { traceQueries, tracingOn } from "@/lib/tracing/tracer";
 
 /** What code that skips Prisma needs of a pool: parameterised queries. A pg.Pool is one. */
 export type Sql = Pick<pg.Pool, "query">;
@@ -23,8 +24,10 @@ const shared = globalThis as unknown as { clinicConnectPool?: pg.Pool; clinicCon
 
 const logPoolError = (error: Error) => log.error("db: idle connection failed", { err: error });
 
-function makePool(config: pg.PoolConfig): pg.Pool {
+function makePool(config: pg.PoolConfig, name: string): pg.Pool {
   const created = new pg.Pool({ connectionString: requireDatabaseUrl(), ...config });
+  // With traces exported, each query of a traced request is a span (lib/tracing/tracer.ts).
+  if (tracingOn()) created.on("connect", (client) => traceQueries(client, name));
   // An idle connection that breaks (the database restarting) is emitted here; unheard, it would
   // end the process. The pool replaces it on the next query.
   created.on("error", logPoolError);
@@ -34,15 +37,18 @@ function makePool(config: pg.PoolConfig): pg.Pool {
 /** People's pool (DB_POOL_SIZE connections, each statement bounded by STATEMENT_TIMEOUT_MS), made on first use. */
 export function pool(): pg.Pool {
   const { size, statementTimeoutMs } = getConfig().db;
-  shared.clinicConnectPool ??= makePool({ max: size, statement_timeout: statementTimeoutMs || undefined });
+  shared.clinicConnectPool ??= makePool({ max: size, statement_timeout: statementTimeoutMs || undefined }, "people");
   return shared.clinicConnectPool;
 }
 
 /** Webhook ingest's and the job worker's pool (DB_SYSTEM_POOL_SIZE connections), made on first use. */
 export function systemPool(): pg.Pool {
-  shared.clinicConnectSystemPool ??= makePool({
-    max: getConfig().db.systemSize,
-    application_name: "clinic-connect-system",
-  });
+  shared.clinicConnectSystemPool ??= makePool(
+    {
+      max: getConfig().db.systemSize,
+      application_name: "clinic-connect-system",
+    },
+    "system",
+  );
   return shared.clinicConnectSystemPool;
 }

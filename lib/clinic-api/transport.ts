@@ -12,6 +12,8 @@ import {
   type RetryPolicy,
 } from "@/lib/clinic-api/retry";
 import { observePlatformAttempt } from "@/lib/metrics/platform";
+import { endpointOf } from "@/lib/metrics/registry";
+import { endPlatformSpan, startPlatformSpan, tracingOn } from "@/lib/tracing/tracer";
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -66,6 +68,8 @@ export function createTransport(options: TransportOptions): Send {
     const url = buildUrl(baseUrl, spec.path, spec.query);
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
+      // A span per attempt, with the platform's x-request-id, when traces are exported.
+      const span = tracingOn() ? startPlatformSpan(spec.method, endpointOf(spec.path), new URL(url)) : undefined;
       const report = (extra: Partial<AttemptReport>) => {
         const attemptReport = {
           method: spec.method,
@@ -75,6 +79,7 @@ export function createTransport(options: TransportOptions): Send {
           ...extra,
         };
         observePlatformAttempt(attemptReport, performance.now() - started);
+        if (span) endPlatformSpan(span, attemptReport);
         options.onAttempt?.(attemptReport);
       };
       await options.beforeAttempt?.();

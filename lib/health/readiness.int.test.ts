@@ -23,8 +23,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();
   silent?.close();
-  const { pool } = await import("@/lib/db-pool");
-  await pool().end();
+  // Only if something made the app's pool: pool() would make one, and this file never sets DATABASE_URL.
+  await (globalThis as unknown as { clinicConnectPool?: pg.Pool }).clinicConnectPool?.end();
   await t?.drop();
 });
 beforeEach(() => Object.assign(processState(), { worker: "running", draining: false }));

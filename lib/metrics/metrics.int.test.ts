@@ -8,10 +8,9 @@ import { LOCAL_DEFAULTS } from "@/lib/contract";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 import { deliveryBody } from "@/tooling/testing/webhook-delivery";
 import {
-  authorizeAs,
-  sandboxSeed,
+  closeAppConnections,
+  signInFirstStaff,
   startAuthTestbed,
-  TEST_REDIRECT_URI,
   type AuthTestbed,
 } from "@/tooling/testing/auth-testbed";
 
@@ -30,26 +29,11 @@ beforeAll(async () => {
   const { startMetricsServer } = await import("@/lib/metrics/server");
   const server = await startMetricsServer({ port: 0, host: "127.0.0.1" });
   metricsUrl = `http://127.0.0.1:${(server!.address() as AddressInfo).port}/metrics`;
-  const seed = await sandboxSeed(bed.sandboxUrl);
-  const { exchangeAndStore } = await import("@/lib/auth/provider");
-  const { code } = await authorizeAs(bed.sandboxUrl, seed.clinics[0].staff[0].id, {
-    clientId: LOCAL_DEFAULTS.clientId,
-  });
-  clinicId = (await exchangeAndStore(code, TEST_REDIRECT_URI)).clinicId;
+  clinicId = await signInFirstStaff(bed.sandboxUrl);
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => (webhooks ? webhooks.close(() => resolve()) : resolve()));
-  const [{ pool }, { db }, { getBoss }] = await Promise.all([
-    import("@/lib/db-pool"),
-    import("@/lib/db"),
-    import("@/lib/jobs/boss"),
-  ]);
-  await getBoss().then(
-    (boss) => boss.stop({ graceful: false }),
-    () => {},
-  );
-  await db.$disconnect();
-  await pool().end();
+  await closeAppConnections();
   await bed?.close();
 });
 

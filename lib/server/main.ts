@@ -9,6 +9,7 @@ import { startAppServer } from "@/lib/server/app-server";
 import { log } from "@/lib/log/logger";
 import { shutDown, shutdownTimeoutMs } from "@/lib/server/shutdown";
 import { existingBoss } from "@/lib/jobs/boss";
+import { stopTracing } from "@/lib/tracing/start";
 
 const { values } = parseArgs({
   options: { port: { type: "string" }, hostname: { type: "string" }, dir: { type: "string" } },
@@ -42,7 +43,13 @@ const stop = () => {
       const shared = globalThis as unknown as { clinicConnectPool?: { end(): Promise<void> } };
       await shared.clinicConnectPool?.end();
     },
-  }).then((clean) => process.exit(clean ? 0 : 1));
+  })
+    // The spans still waiting go to the collector before the process ends.
+    .then(async (clean) => {
+      await stopTracing().catch(() => {});
+      return clean;
+    })
+    .then((clean) => process.exit(clean ? 0 : 1));
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

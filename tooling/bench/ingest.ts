@@ -5,6 +5,9 @@
 // event is then looked up in the database (zero lost). The app's resident memory is sampled from
 // /proc during its runs. For the record, the same build under `next start` (where the route handler
 // answers) gets the throughput run too: the reason the app server answers webhooks itself.
+// Last, what logging and metrics cost: two app processes side by side, one with both on (info-level
+// JSON logs, the metrics port scraped every 5 s) and one with both off, given the throughput run in
+// turn (ABBA BAAB order, so a machine getting busier or quieter weighs on both alike).
 import { randomBytes } from "node:crypto";
 import {
   appServerArgs,
@@ -100,6 +103,99 @@ async function withService<T>(service: Service, url: string, run: () => Promise<
   }
 }
 
+// Prometheus's default scrape interval.
+const SCRAPE_EVERY_MS = 15_000;
+// ABBA BAAB: each variant as often first as second, early as late.
+const OBSERVED_ROUNDS = ["on", "off", "off", "on", "off", "on", "on", "off"] as const;
+
+interface ObservabilityCost {
+  /** Mean throughput of each variant, every run, and the median of each pair's ratio (on / off). */
+  on: number;
+  off: number;
+  ratio: number;
+  runs: { on: number[]; off: number[] };
+  scrapes: number;
+}
+
+/** The throughput run on two app processes in turn: logs and metrics on, and both off. */
+async function observabilityCost(
+  appEnv: (databaseUrl: string, port: number) => Promise<Record<string, string>>,
+): Promise<ObservabilityCost> {
+  const metricsPort = await freePort();
+  // Both without the job worker: after a throughput run a process's worker processes the 6,000 new
+  // events for a while, and would slow whichever process runs next (a first try measured the order of
+  // the runs, not logging). This compares the ingest path alone.
+  const variants = {
+    on: {
+      JOBS_WORKER: "off",
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: "127.0.0.1",
+    },
+    off: { JOBS_WORKER: "off", LOG_LEVEL: "silent", METRICS_PORT: "0" },
+  };
+  const databases = {
+    on: await createTestDatabase("bench_ingest_obs_on", { migrated: true }),
+    off: await createTestDatabase("bench_ingest_obs_off", { migrated: true }),
+  };
+  const services: Service[] = [];
+  const runs = { on: [] as number[], off: [] as number[] };
+  let scrapes = 0;
+  let scraper: NodeJS.Timeout | undefined;
+  try {
+    const urls = { on: "", off: "" };
+    for (const variant of ["on", "off"] as const) {
+      const port = await freePort();
+      const env = { ...(await appEnv(databases[variant].url, port)), ...variants[variant] };
+      const service = startService(`app-${variant}`, appServerArgs(port), env, { quiet: true });
+      services.push(service);
+      urls[variant] = `http://127.0.0.1:${port}/api/webhooks/clinic`;
+      await waitForHttp(urls[variant], service.child, 120_000);
+    }
+    await sleep(2000); // let start-up settle
+    scraper = setInterval(() => {
+      void fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+        (response) => response.text().then(() => void (response.ok && scrapes++)),
+        () => {},
+      );
+    }, SCRAPE_EVERY_MS);
+    // Warm-up, then one throughput run each that is not counted: the first full run of a fresh
+    // process is its slowest (JIT, pools filling), whichever variant it is.
+    for (const variant of ["on", "off"] as const) {
+      await warmUp(urls[variant], `obs_${variant}`);
+      await throughputRun(urls[variant], `obs_${variant}_first`);
+    }
+    for (const [i, variant] of OBSERVED_ROUNDS.entries()) {
+      const run = await throughputRun(urls[variant], `obs_${variant}_${i}`);
+      runs[variant].push(run.throughput);
+      await sleep(1000);
+    }
+  } finally {
+    clearInterval(scraper);
+    await Promise.all(services.map((service) => service.stop()));
+    await Promise.all([databases.on.drop(), databases.off.drop()]);
+  }
+  // Each adjacent pair ran under the same load of the machine (a shared machine's load drifts by a
+  // factor of three within minutes); the median of the pairs' ratios leaves that drift out.
+  const ratios = pairRatios(OBSERVED_ROUNDS, runs).sort((a, b) => a - b);
+  const middle = ratios.length / 2;
+  const ratio = ratios.length % 2 ? ratios[Math.floor(middle)]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
+  return { on: summarize(runs.on).mean, off: summarize(runs.off).mean, ratio, runs, scrapes };
+}
+
+/** on / off for each adjacent pair of rounds (ABBA BAAB: every pair has one of each). */
+function pairRatios(rounds: readonly ("on" | "off")[], runs: { on: number[]; off: number[] }): number[] {
+  const taken = { on: 0, off: 0 };
+  const ordered = rounds.map((variant) => ({ variant, throughput: runs[variant][taken[variant]++]! }));
+  const ratios: number[] = [];
+  for (let i = 0; i + 1 < ordered.length; i += 2) {
+    const [a, b] = [ordered[i]!, ordered[i + 1]!];
+    ratios.push(a.variant === "on" ? a.throughput / b.throughput : b.throughput / a.throughput);
+  }
+  return ratios;
+}
+
 export async function benchIngest(): Promise<BenchResult[]> {
   const started = performance.now();
   const env = { CLINIC_WEBHOOK_SECRET: SECRET, CLINIC_WEBHOOK_CHALLENGE: CHALLENGE, NEXT_TELEMETRY_DISABLED: "1" };
@@ -171,6 +267,8 @@ export async function benchIngest(): Promise<BenchResult[]> {
     await routeDb.drop();
   }
 
+  const observability = await observabilityCost(appEnv);
+
   const seconds = (performance.now() - started) / 1000;
   const lat = { app: summarize(app.atRate.latenciesMs), base: summarize(base.atRate.latenciesMs) };
   const figures: Figure[] = [
@@ -189,6 +287,15 @@ export async function benchIngest(): Promise<BenchResult[]> {
       unit: "req/s",
       baseline: round(base.throughput.throughput, 1),
       ratio: round(viaRoute.throughput / base.throughput.throughput, 3),
+    }),
+    figure({
+      name: "throughput with logs and metrics on, against both off (mean of 4 runs each; ratio: median of the 4 side-by-side pairs)",
+      value: round(observability.on, 1),
+      unit: "req/s",
+      baseline: round(observability.off, 1),
+      ratio: round(observability.ratio, 3),
+      goal: "ratio ≥ 0.95",
+      pass: observability.ratio >= 0.95,
     }),
     figure({
       name: `p50 at ${RATE}/s`,
@@ -241,6 +348,7 @@ export async function benchIngest(): Promise<BenchResult[]> {
       "The app stores the event, a receipt and the event's place in the processing backlog, and queues processing jobs (pg-boss, batched), with its job worker running in the same process; the baseline stores only the event.",
       "The app commits in groups (lib/webhooks/delivery-store.ts): deliveries that arrive while its writes are busy go in one statement and one commit, each answered once its row is committed; the baseline commits each delivery alone. That is why the app can pass its baseline under load; at 200/s most deliveries find a write free and go alone.",
       "The app server (lib/server/main.ts) answers webhook deliveries before Next.js's request pipeline and hands every other request to Next.js; the comparison row is the same build under `next start`, where the route handler (app/api/webhooks/clinic) answers.",
+      `Logs and metrics: "on" is LOG_LEVEL=info, LOG_FORMAT=json (standard output to /dev/null) and METRICS_PORT on with GET /metrics every ${SCRAPE_EVERY_MS / 1000} s (${observability.scrapes} scrapes); "off" is LOG_LEVEL=silent and METRICS_PORT=0; both with JOBS_WORKER=off, so that one's processing of the events just stored does not slow the other's next run. Runs in turn, ABBA BAAB, after one uncounted run each: on ${observability.runs.on.map((t) => round(t, 1)).join(", ")}; off ${observability.runs.off.map((t) => round(t, 1)).join(", ")} req/s.`,
       `App statuses: throughput ${JSON.stringify(app.throughput.statuses)}, rate ${JSON.stringify(app.atRate.statuses)}; errors ${app.throughput.errors + app.atRate.errors}.`,
     ],
     seconds,

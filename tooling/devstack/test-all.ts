@@ -1,8 +1,9 @@
 // `npm test`: every check, in order, with one summary at the end. Typecheck, lint, the format check
 // (Prettier), the migration
-// check, unit and integration tests (vitest, against PostgreSQL), a production build, and the
-// end-to-end tests (Playwright in Debian's chromium). A failed stage does not hide the others,
-// except that end-to-end tests need a build. Exits non-zero when anything failed.
+// check, unit and integration tests (vitest, against PostgreSQL), a production build, the release
+// (the build's release/ folder installed and run on its own: tooling/release), and the end-to-end
+// tests (Playwright in Debian's chromium). A failed stage does not hide the others, except that the
+// release and end-to-end tests need a build. Exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { PRISMA_ENV, generatePrismaClient } from "@/tooling/devstack/build";
@@ -36,6 +37,17 @@ function run(name: string, args: string[], env: Record<string, string> = {}): St
   return { name, ok: result.status === 0, seconds: (Date.now() - started) / 1000 };
 }
 
+/** A vitest run reporting to the terminal and, for the summary's counts, to `json`. */
+function vitestRun(json: string): string[] {
+  return [
+    repoPath("node_modules/vitest/vitest.mjs"),
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${json}`,
+  ];
+}
+
 function main(): void {
   fs.rmSync(resultsDir, { recursive: true, force: true });
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -54,14 +66,7 @@ function main(): void {
   const vitestJson = `${resultsDir}/vitest.json`;
   const unit = run(
     "unit+integration",
-    [
-      repoPath("node_modules/vitest/vitest.mjs"),
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      `--reporter=${repoPath("tooling/testing/run-end-reporter.ts")}`,
-      `--outputFile.json=${vitestJson}`,
-    ],
+    [...vitestRun(vitestJson), `--reporter=${repoPath("tooling/testing/run-end-reporter.ts")}`],
     dbEnv,
   );
   unit.counts = readVitestCounts(vitestJson);
@@ -72,6 +77,14 @@ function main(): void {
   stages.push(build);
   const playwrightJson = `${resultsDir}/playwright.json`;
   if (build.ok) {
+    const releaseJson = `${resultsDir}/release.json`;
+    const release = run(
+      "release",
+      [...vitestRun(releaseJson), "--config", repoPath("tooling/release/vitest.config.ts")],
+      dbEnv,
+    );
+    release.counts = readVitestCounts(releaseJson);
+    stages.push(release);
     const e2e = run(
       "e2e",
       [repoPath("node_modules/@playwright/test/cli.js"), "test", "--config", repoPath("e2e/playwright.config.ts")],
@@ -84,6 +97,7 @@ function main(): void {
     e2e.counts = readPlaywrightCounts(playwrightJson);
     stages.push(e2e);
   } else {
+    stages.push({ name: "release", ok: false, seconds: 0, skipped: "the build failed" });
     stages.push({ name: "e2e", ok: false, seconds: 0, skipped: "the build failed" });
   }
   summarize(stages);

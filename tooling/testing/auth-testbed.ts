@@ -109,3 +109,29 @@ export async function authorizeAs(
   if (!code) throw new Error(`authorize redirected without a code: ${url.searchParams.get("error")}`);
   return { code, state: url.searchParams.get("state") };
 }
+
+/** The first seeded clinic's first staff member signs in (the sign-in's exchange stores the token); its clinic. */
+export async function signInFirstStaff(sandboxUrl: string): Promise<string> {
+  const seed = await sandboxSeed(sandboxUrl);
+  const { exchangeAndStore } = await import("@/lib/auth/provider");
+  const { LOCAL_DEFAULTS } = await import("@/lib/contract");
+  const { code } = await authorizeAs(sandboxUrl, seed.clinics[0]!.staff[0]!.id, { clientId: LOCAL_DEFAULTS.clientId });
+  return (await exchangeAndStore(code, TEST_REDIRECT_URI)).clinicId;
+}
+
+/** What a test that ran the app's code in its own process opened: the job queue, Prisma, the pools. */
+export async function closeAppConnections(): Promise<void> {
+  const [{ pool }, { db }, { getBoss }] = await Promise.all([
+    import("@/lib/db-pool"),
+    import("@/lib/db"),
+    import("@/lib/jobs/boss"),
+  ]);
+  await getBoss().then(
+    (boss) => boss.stop({ graceful: false }),
+    () => {},
+  );
+  await db.$disconnect();
+  await pool().end();
+  const shared = globalThis as unknown as { clinicConnectSystemPool?: { end(): Promise<void> } };
+  await shared.clinicConnectSystemPool?.end();
+}
