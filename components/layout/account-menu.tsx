@@ -2,30 +2,15 @@
 // Who is signed in and their settings (alerts, language, theme, sign-out). On a phone they fold
 // behind one button beside the sections' menu, so the header is one line before the page; from the
 // md breakpoint up they are always shown. Escape closes it, focus back on its button.
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useDisclosure } from "@/components/ui/use-disclosure";
 
 export function AccountMenu({ label, children }: { label: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape" || document.querySelector("dialog[open]")) return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  const { open, panelId, buttonProps } = useDisclosure();
   return (
     <>
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        {...buttonProps}
         className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium text-slate-700 md:hidden"
       >
         {label}

@@ -4,42 +4,25 @@
 // are always shown.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
+import { useDisclosure } from "@/components/ui/use-disclosure";
 
 export function MainNav({ links }: { links: readonly { href: string; label: string }[] }) {
   const t = useTranslations("header");
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  const { open, close, panelId, buttonProps } = useDisclosure();
 
   return (
     <nav aria-label={t("mainNav")}>
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
+        {...buttonProps}
         className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium text-slate-700 md:hidden"
       >
         <span aria-hidden>{open ? "×" : "☰"}</span>
         {t("menu")}
       </button>
       <ul
-        id={listId}
+        id={panelId}
         className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full z-30 flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-md md:static md:flex md:flex-row md:flex-wrap md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
       >
         {links.map((link) => {
@@ -49,7 +32,7 @@ export function MainNav({ links }: { links: readonly { href: string; label: stri
               <Link
                 href={link.href}
                 aria-current={active ? "page" : undefined}
-                onClick={() => setOpen(false)}
+                onClick={close}
                 className={`block rounded-md px-3 py-2 text-sm font-medium ${
                   active ? "bg-brand-100 text-brand-900" : "text-slate-700 hover:bg-slate-100"
                 }`}

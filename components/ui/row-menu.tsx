@@ -3,41 +3,17 @@
 // instead of four. A disclosure, not an ARIA menu: its items are ordinary buttons with their own
 // confirmations and messages, reached by Tab. Escape or a click elsewhere closes it, and focus goes
 // back to its button. The panel stays mounted while closed, so an action's answer survives.
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useDisclosure } from "@/components/ui/use-disclosure";
 
 export function RowMenu({ label, ariaLabel, children }: { label: string; ariaLabel: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    // A confirmation asked from inside the panel is a modal <dialog>: it handles its own Escape.
-    const dialogOpen = () => document.querySelector("dialog[open]") !== null;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape" || dialogOpen()) return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!dialogOpen() && !root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+  const { open, panelId, buttonProps } = useDisclosure(root);
   return (
     <div ref={root} className="relative inline-block">
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
+        {...buttonProps}
         aria-label={ariaLabel}
-        onClick={() => setOpen((o) => !o)}
         className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
         {label}
