@@ -140,6 +140,14 @@ describe("readPagesAtOnce: a first page, then the rest at once", () => {
     expect(w.asked).toHaveLength(10);
   });
 
+  it("stops after the first page when it told the caller enough", async () => {
+    const w = watched(950);
+    const pages = await readPagesAtOnce(w.slow, { enough: (first) => first.items.includes(42) });
+    expect(pages.map((p) => p.number)).toEqual([1]);
+    expect(w.asked).toHaveLength(1);
+    expect((await readPagesAtOnce(watched(950).slow, { enough: () => false })).length).toBe(10);
+  });
+
   it("asks once for a list of one page or none", async () => {
     for (const count of [0, 40]) {
       const w = watched(count);
