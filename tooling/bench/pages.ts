@@ -445,6 +445,8 @@ async function activateClinicKey(admin: BrowserContext, stack: Stack, clinicId: 
   await page.close();
 }
 
+const PART_TITLE: Record<string, string> = { main: " (the main stack)", big: " (the large clinic)" };
+
 /** `--section=main|big`: one part of the benchmark (while developing); both by default. */
 function sections(): { main: boolean; big: boolean } {
   const only = process.env.BENCH_SECTION ?? "";
@@ -670,7 +672,7 @@ export async function benchPages(): Promise<BenchResult[]> {
             ratio: Number.isNaN(baselineP95) ? null : round(row.times.p95 / baselineP95),
           }),
           figure({
-            name: `large clinic: ${row.label}, the platform alone for the same calls at 0 ms (p50 of 5)`,
+            name: `large clinic: ${row.label}, the platform alone for the same calls at 0 ms (p50 of 5) vs server time p50 at 0 ms`,
             value: round(aloneNear[i]),
             unit: "ms",
             baseline: round(row.times.p50),
@@ -689,7 +691,7 @@ export async function benchPages(): Promise<BenchResult[]> {
         const firstPage = row.label.includes("library's first page");
         figures.push(
           figure({
-            name: `large clinic: ${row.label}, the platform alone for the same calls at ${latencyMs} ms (p50 of 5) vs server time p50`,
+            name: `large clinic: ${row.label}, server time p50 at ${latencyMs} ms vs the platform alone for the same calls (p50 of 5)`,
             value: round(farRows[i].times.p50),
             unit: "ms",
             baseline: round(aloneFar[i]),
@@ -710,9 +712,8 @@ export async function benchPages(): Promise<BenchResult[]> {
     return [
       {
         id: "pages",
-        title:
-          "Pages: server time to first byte, signed in, and the JavaScript each page ships, next door and at the platform's distance",
-        command: benchCommand("pages"),
+        title: `Pages: server time to first byte, signed in, and the JavaScript each page ships, next door and at the platform's distance${PART_TITLE[process.env.BENCH_SECTION ?? ""] ?? ""}`,
+        command: `${benchCommand("pages")}${process.env.BENCH_SECTION ? ` --section=${process.env.BENCH_SECTION}` : ""}`,
         baseline:
           "the app's own not-found page (static), requested the same way in the same run; at a distance, each page's floor (its calls in turn × latency + its time at 0 ms)",
         figures,

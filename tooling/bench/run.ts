@@ -71,7 +71,8 @@ async function main(): Promise<void> {
   let crashed = 0;
   for (const id of selected) {
     console.log(`\n━━ ${id} ━━`);
-    const out = path.join(resultsDir, `${id}.json`);
+    // A part of a benchmark (--section) keeps its own result file, beside the whole one's.
+    const out = path.join(resultsDir, options.BENCH_SECTION ? `${id}.${options.BENCH_SECTION}.json` : `${id}.json`);
     fs.rmSync(out, { force: true });
     const run = spawnSync(
       process.execPath,
@@ -94,9 +95,12 @@ async function main(): Promise<void> {
   }
 
   const latest: Array<BenchResult & { ranAt: string }> = [];
-  for (const id of ALL) {
-    const file = path.join(resultsDir, `${id}.json`);
-    if (!fs.existsSync(file)) continue;
+  const files = fs.readdirSync(resultsDir).sort();
+  for (const file of ALL.flatMap((id) =>
+    files
+      .filter((f) => f === `${id}.json` || (f.startsWith(`${id}.`) && f.endsWith(".json")))
+      .map((f) => path.join(resultsDir, f)),
+  )) {
     const ranAt = fs.statSync(file).mtime.toISOString();
     for (const r of BenchResultSchema.array().parse(JSON.parse(fs.readFileSync(file, "utf8"))))
       latest.push({ ...r, ranAt });
