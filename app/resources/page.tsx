@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { ResourceLibrary } from "@/components/resources/resource-library";
+import { libraryFirstPage } from "@/lib/resources/first-page";
 import {
   deleteResource,
   loadPractitioners,
@@ -30,7 +31,11 @@ export default async function ResourcesPage({
   const practitioner = typeof raw === "string" && raw.length > 0 && raw.length <= 100 ? raw : undefined;
   const tab = params.tab === "platform" ? "platform" : "library";
   const isStaff = user.platformUserType === "Staff";
-  const t = await getTranslations("resources.page");
+  // A practitioner's own library arrives with its first page (one platform call, beside the words).
+  const [t, firstPage] = await Promise.all([
+    getTranslations("resources.page"),
+    !isStaff && tab === "library" ? libraryFirstPage(user, params) : undefined,
+  ]);
   return (
     <section className="space-y-6">
       <header className="space-y-1">
@@ -42,6 +47,7 @@ export default async function ResourcesPage({
         selfId={isStaff ? undefined : user.platformUserId}
         initialPractitioner={practitioner}
         initialTab={tab}
+        initialLibrary={firstPage}
         actions={{
           loadResources,
           loadServiceResources,

@@ -10,7 +10,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState, RequestId } from "@/components/ui/states";
 import type { ResourceRecord } from "@/lib/contract";
 import type { ResourceListFilter } from "@/lib/resources/fields";
-import { FILTER_MAX_ITEMS, hasFilters } from "@/lib/resources/list-filter";
+import { FILTER_MAX_ITEMS, FIRST_PAGE_SIZE, hasFilters, type ListPage } from "@/lib/resources/list-filter";
 import type { ActionFailure } from "@/lib/actions/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { shownError } from "@/lib/actions/client";
@@ -32,17 +32,20 @@ interface Props {
   /** Whose library this is, to tell own resources from shared ones. */
   practitionerId: string;
   plans?: TreatmentPlanOption[];
+  /** The plain first page (page 1 of 10, no filter) as the server read it with the page. */
+  initial?: ListPage<ResourceRecord>;
 }
 
-export function LibraryList({ requestedId, practitionerId, plans }: Props) {
+export function LibraryList({ requestedId, practitionerId, plans, initial }: Props) {
   const t = useTranslations("resources.library");
   const toasts = useTranslations("resources.toasts");
   const [filter, setFilter] = useState<ResourceListFilter>({});
-  const { page, size, setPaging } = useUrlPaging(PAGE_SIZES, 10);
+  const { page, size, setPaging } = useUrlPaging(PAGE_SIZES, FIRST_PAGE_SIZE);
   const [editing, setEditing] = useState<ResourceRecord | null>(null);
   const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
   const [notice, setNotice] = useState<(ActionFailure & { title: string }) | null>(null);
-  const list = useLibrary(requestedId, { ...filter, page, size });
+  const plain = page === 1 && size === FIRST_PAGE_SIZE && !hasFilters(filter);
+  const list = useLibrary(requestedId, { ...filter, page, size }, true, plain ? initial : undefined);
   const rolledBack = useCallback(
     (what: "change" | "delete") => (error: unknown, name: string) =>
       setNotice({ ...shownError(error), title: t("undone", { what, name }) }),

@@ -13,6 +13,8 @@ import { ServiceList } from "@/components/resources/service-list";
 import { UploadPanel } from "@/components/resources/upload-panel";
 import { ResourceActionsProvider, type ResourceActions } from "@/components/resources/resource-actions";
 import { useTreatmentPlans } from "@/components/resources/use-resources";
+import type { ResourceRecord } from "@/lib/contract";
+import type { ListPage } from "@/lib/resources/list-filter";
 
 export type Tab = "library" | "platform";
 
@@ -25,20 +27,30 @@ interface Props {
   initialTab?: Tab;
   /** The resources route's server actions. */
   actions: ResourceActions;
+  /** The library's first page as the server read it (a practitioner's own, plain first page). */
+  initialLibrary?: ListPage<ResourceRecord>;
 }
 
-function Library({ requestedId, practitionerId }: { requestedId: string | undefined; practitionerId: string }) {
+function Library({
+  requestedId,
+  practitionerId,
+  initial,
+}: {
+  requestedId: string | undefined;
+  practitionerId: string;
+  initial?: ListPage<ResourceRecord>;
+}) {
   // The plan list is not a documented path: where it answers 404 (null) or fails, the forms take a typed plan id.
   const plans = useTreatmentPlans(requestedId).data ?? undefined;
   return (
     <div className="space-y-8">
-      <LibraryList requestedId={requestedId} practitionerId={practitionerId} plans={plans} />
+      <LibraryList requestedId={requestedId} practitionerId={practitionerId} plans={plans} initial={initial} />
       <UploadPanel practitionerId={requestedId} plans={plans} />
     </div>
   );
 }
 
-export function ResourceLibrary({ isStaff, selfId, initialPractitioner, initialTab, actions }: Props) {
+export function ResourceLibrary({ isStaff, selfId, initialPractitioner, initialTab, actions, initialLibrary }: Props) {
   const pathname = usePathname();
   const t = useTranslations("resources.page");
   const [tab, setTab] = useState<Tab>(initialTab ?? "library");
@@ -72,6 +84,7 @@ export function ResourceLibrary({ isStaff, selfId, initialPractitioner, initialT
                   key={practitionerId}
                   requestedId={isStaff ? practitionerId : undefined}
                   practitionerId={practitionerId}
+                  initial={isStaff ? undefined : initialLibrary}
                 />
               ) : (
                 <EmptyState title={t("chooseFirst")}>{t("chooseFirstHint")}</EmptyState>

@@ -12,12 +12,19 @@ import { useResourceActions } from "@/components/resources/resource-actions";
 export const libraryKey = (practitionerId: string | undefined) =>
   ["resources", "library", practitionerId ?? "self"] as const;
 
-export function useLibrary(practitionerId: string | undefined, query: ResourceListQuery, enabled = true) {
+export function useLibrary(
+  practitionerId: string | undefined,
+  query: ResourceListQuery,
+  enabled = true,
+  /** This query's answer as the server read it with the page: no request until it is stale. */
+  initialData?: ListPage<ResourceRecord>,
+) {
   const { loadResources } = useResourceActions();
   return useQuery({
     queryKey: [...libraryKey(practitionerId), query],
     queryFn: async () => unwrap(await loadResources({ ...query, practitionerId })),
     placeholderData: keepPreviousData,
+    initialData,
     enabled,
   });
 }

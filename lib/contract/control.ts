@@ -95,6 +95,8 @@ const scope = {
 /** Faults. "next N" forms are deterministic; `error_rate` uses the seeded random source. */
 export const FaultsRequestSchema = z.strictObject({
   latency_ms: z.number().int().min(0).max(30_000).optional(),
+  /** Each /api request's delay is latency_ms plus or minus up to this much, drawn evenly (seeded). */
+  jitter_ms: z.number().int().min(0).max(30_000).optional(),
   error_rate: z.number().min(0).max(1).optional(),
   fail_next: z
     .strictObject({
@@ -123,3 +125,22 @@ export const FaultsRequestSchema = z.strictObject({
   clear: z.boolean().optional(),
 });
 export type FaultsRequest = z.infer<typeof FaultsRequestSchema>;
+
+/**
+ * One /api request as the sandbox saw it: arrival and the answer's end, in milliseconds since the
+ * epoch with fractions (performance.timeOrigin + performance.now(), comparable across processes of
+ * one machine). Benchmarks read these to find the calls made one after another.
+ */
+export interface TracedRequest {
+  method: string;
+  /** The route's pattern when one matched ("GET /api/patients"), else the path. */
+  route: string;
+  /** The path and query as requested. */
+  target: string;
+  status: number;
+  start: number;
+  end: number;
+}
+
+/** POST /__sandbox/trace: start recording each /api request's arrival and finish (clearing what was kept), or stop. */
+export const TraceRequestSchema = z.strictObject({ record: z.boolean() });

@@ -1,7 +1,7 @@
 // Names of the clinic's people for pages: id → name from the directory (lib/people/directory.ts).
 import "server-only";
 import type { ClinicClient } from "@/lib/clinic-api/client";
-import { iterateAll } from "@/lib/clinic-api/pagination";
+import { readPagesAtOnce } from "@/lib/clinic-api/pagination";
 import { db } from "@/lib/db";
 import { fullName, rememberPatientNames } from "@/lib/people/directory";
 
@@ -55,12 +55,16 @@ export async function namePatients(
   const missing = new Set(ids.filter((id) => !names[id]));
   if (missing.size === 0) return names;
   const found: Array<{ id: string; first_name: string; last_name: string }> = [];
-  for await (const patient of iterateAll((page) => client.patients(page), { maxPages: PATIENT_PAGES })) {
+  // Two round trips at most: the first page, then, if someone is still missing, the others at once.
+  const pages = await readPagesAtOnce((page) => client.patients(page), {
+    maxPages: PATIENT_PAGES,
+    enough: (first) => first.items.filter((p) => missing.has(p.id)).length === missing.size,
+  });
+  for (const patient of pages.flatMap((p) => p.items)) {
     if (!missing.has(patient.id)) continue;
     found.push(patient);
     names[patient.id] = fullName(patient.first_name, patient.last_name);
     missing.delete(patient.id);
-    if (missing.size === 0) break;
   }
   await rememberListedPatients(clinicId, found);
   return names;

@@ -14,6 +14,12 @@ import { log } from "@/lib/log/logger";
 
 /** Of the application's limit per window: one user, one clinic, one clinic's background work. */
 export const SHARES = { user: 0.1, clinic: 0.25, background: 0.1 } as const;
+/**
+ * Calls one clinic's background work (a reconciliation run) has in flight at once: at the platform's
+ * distance (50–200 ms a call) calls one after another leave the share unused; this many overlap. The
+ * share's points still set how many calls a window allows.
+ */
+export const BACKGROUND_CALLS_IN_FLIGHT = 8;
 /** Background work waits while more than this part of the application's limit is spent. */
 export const BACKGROUND_YIELDS_ABOVE = 0.6;
 /** How long background work waits for a turn in all before it gives up (its run fails visibly). */

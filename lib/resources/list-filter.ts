@@ -31,3 +31,6 @@ export interface ListPage<T> {
 /** A filtered view reads at most this many pages of 100 from the platform (one request's worth). */
 export const FILTER_MAX_PAGES = 20;
 export const FILTER_MAX_ITEMS = FILTER_MAX_PAGES * 100;
+
+/** The library's page size when the address names none; the server reads that first page with the page. */
+export const FIRST_PAGE_SIZE = 10;

@@ -31,6 +31,28 @@ describe("latency_ms and error_rate", () => {
     }
   });
 
+  it("jitter_ms spreads the latency evenly either side, from the seeded source; the trace keeps each call's arrival and finish", async () => {
+    await t.client.control("/faults", { latency_ms: 60, jitter_ms: 40 });
+    await t.client.control("/trace", { record: true });
+    await Promise.all(Array.from({ length: 12 }, () => t.client.api(token, "GET", "/api/clinic")));
+    await t.client.api(token, "GET", "/api/clinic/patients?page[size]=5");
+    const { body } = await t.client.control<{ recording: boolean; requests: Array<Record<string, unknown>> }>("/trace");
+    await t.client.control("/trace", { record: false });
+    expect(body.recording).toBe(true);
+    expect(body.requests).toHaveLength(13);
+    const waits = body.requests.map((r) => (r.end as number) - (r.start as number));
+    // Within 60 ± 40 ms (1 ms of slack for timers rounding down), and not all alike.
+    for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(19);
+    expect(Math.max(...waits) - Math.min(...waits)).toBeGreaterThan(5);
+    expect(body.requests.at(-1)).toMatchObject({
+      method: "GET",
+      route: "GET /api/clinic/patients",
+      target: "/api/clinic/patients?page[size]=5",
+      status: 200,
+    });
+    expect((await t.client.control<{ requests: unknown[] }>("/trace")).body.requests).toEqual([]);
+  });
+
   it("error_rate 1 answers every API request 500, the OAuth endpoint in RFC 6749 form; the control API is spared", async () => {
     await t.client.control("/faults", { error_rate: 1 });
     const before = t.sb.state.stats.faults_injected;

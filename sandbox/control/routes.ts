@@ -6,6 +6,7 @@ import {
   ActivityRequestSchema,
   ClockAdvanceRequestSchema,
   FaultsRequestSchema,
+  TraceRequestSchema,
   IssueClinicKeyRequestSchema,
   RateLimitRequestSchema,
   RedirectUriRequestSchema,
@@ -154,6 +155,11 @@ export function controlRoutes(hooks: ControlHooks): Route[] {
       // Waits until first attempts queued so far have finished (retries stay scheduled).
       await webhookRuntime(s).queue;
       return json(200, { pending_retries: s.scheduler.pending, deliveries: s.deliveries.length });
+    }),
+    get("/trace", ({ s }) => json(200, { recording: s.trace !== null, requests: s.trace ?? [] })),
+    post("/trace", ({ s, body }) => {
+      s.trace = input(TraceRequestSchema, body).record ? [] : null;
+      return json(200, { recording: s.trace !== null });
     }),
     get("/stats", ({ s }) => json(200, { stats: s.stats })),
     post("/stats/reset", ({ s }) => {

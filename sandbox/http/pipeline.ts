@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { HEADERS } from "@/lib/contract";
 import { authenticate, type Principal } from "../platform/auth";
 import { checkClinicKey } from "../platform/clinic-key";
-import { takeFromCounter } from "../platform/faults";
+import { drawLatency, takeFromCounter } from "../platform/faults";
 import { takeRateLimit } from "../platform/rate-limit";
 import { claimedClientId } from "../oauth/clients";
 import type { SandboxState } from "../state/store";
@@ -32,6 +32,10 @@ function errorReply(thrown: unknown, requestId: string, path: string): Reply {
   return json(api.status, { errors: api.items }, api.headers);
 }
 
+/** The most requests one trace keeps (a benchmark's run is far below it). */
+const TRACE_MAX = 200_000;
+const epochMs = () => performance.timeOrigin + performance.now();
+
 /** Injected failures for /api/* requests; returns true when the connection was dropped. */
 async function injectFaults(s: SandboxState, method: string, path: string, res: ServerResponse): Promise<boolean> {
   const f = s.faults;
@@ -40,7 +44,8 @@ async function injectFaults(s: SandboxState, method: string, path: string, res: 
     res.socket?.destroy();
     return true;
   }
-  if (f.latencyMs > 0) await sleep(f.latencyMs);
+  const latency = drawLatency(f, s.latencyRandom);
+  if (latency > 0) await sleep(latency);
   if (f.failNext && takeFromCounter(f.failNext, method, path)) {
     s.stats.faults_injected += 1;
     throw ApiError.of(
@@ -71,11 +76,26 @@ export function createHandler(getState: () => SandboxState, routes: Route[]) {
     res.setHeader(HEADERS.requestId, requestId);
     let reply: Reply;
     let path = "/";
+    let traced = "";
+    const arrived = epochMs();
     try {
       const url = new URL(req.url ?? "/", "http://sandbox.local");
       path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
       const isApi = path.startsWith("/api/") || path === "/api";
       if (isApi) {
+        traced = `${req.method ?? "GET"} ${path}`;
+        if (s.trace)
+          res.once("close", () => {
+            if (s.trace && s.trace.length < TRACE_MAX)
+              s.trace.push({
+                method: req.method ?? "GET",
+                route: traced,
+                target: req.url ?? path,
+                status: res.statusCode,
+                start: arrived,
+                end: epochMs(),
+              });
+          });
         s.stats.requests_total += 1;
         if (await injectFaults(s, req.method ?? "GET", path, res)) return;
       }
@@ -88,6 +108,7 @@ export function createHandler(getState: () => SandboxState, routes: Route[]) {
       const { route, params } = match;
       if (isApi) {
         const key = `${route.method} ${route.pattern}`;
+        traced = key;
         s.stats.requests_by_route[key] = (s.stats.requests_by_route[key] ?? 0) + 1;
       }
       const query = queryObject(url.searchParams);

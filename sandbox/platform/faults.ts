@@ -9,6 +9,8 @@ export interface PathCounter {
 }
 export interface Faults {
   latencyMs: number;
+  /** Spread of the latency: each request waits latencyMs ± up to jitterMs. */
+  jitterMs: number;
   errorRate: number;
   failNext: (PathCounter & { status: number }) | null;
   rateLimitNext: (PathCounter & { retryAfter: number }) | null;
@@ -23,6 +25,7 @@ export interface Faults {
 export function noFaults(): Faults {
   return {
     latencyMs: 0,
+    jitterMs: 0,
     errorRate: 0,
     failNext: null,
     rateLimitNext: null,
@@ -39,6 +42,7 @@ export function noFaults(): Faults {
 export function applyFaults(current: Faults, req: FaultsRequest): Faults {
   const f = req.clear ? noFaults() : { ...current };
   if (req.latency_ms !== undefined) f.latencyMs = req.latency_ms;
+  if (req.jitter_ms !== undefined) f.jitterMs = req.jitter_ms;
   if (req.error_rate !== undefined) f.errorRate = req.error_rate;
   if (req.fail_next)
     f.failNext = {
@@ -81,6 +85,7 @@ export function takeFromCounter(counter: PathCounter | null, method: string, pat
 export function describeFaults(f: Faults) {
   return {
     latency_ms: f.latencyMs,
+    jitter_ms: f.jitterMs,
     error_rate: f.errorRate,
     fail_next: f.failNext,
     rate_limit_next: f.rateLimitNext,
@@ -98,4 +103,10 @@ export function takeWebhookFailure(f: Faults): number | null {
   if (!f.webhookFailNext || f.webhookFailNext.count <= 0) return null;
   f.webhookFailNext.count -= 1;
   return f.webhookFailNext.status;
+}
+
+/** This request's delay: the latency, moved by up to the jitter either way (never below zero). */
+export function drawLatency(f: Faults, random: () => number): number {
+  if (f.jitterMs <= 0) return f.latencyMs;
+  return Math.max(0, f.latencyMs + (random() * 2 - 1) * f.jitterMs);
 }

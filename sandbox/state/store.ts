@@ -23,6 +23,8 @@ export class SandboxState {
   ids: IdSource;
   /** Seeded stream for random faults, separate from ids so faults do not shift data. */
   faultRandom: () => number;
+  /** Seeded stream for the latency's jitter, so jitter does not shift the random errors either. */
+  latencyRandom: () => number;
   readonly scheduler: Scheduler;
 
   clinics = new Map<string, T.ClinicRow>();
@@ -49,6 +51,8 @@ export class SandboxState {
   account: T.AccountRow = defaultAccount();
   faults: Faults = noFaults();
   stats: Stats = emptyStats();
+  /** Each /api request's arrival and finish while recording (POST /__sandbox/trace), else null. */
+  trace: T.TracedRequest[] | null = null;
   timeScale = 1;
   rateLimit: RateLimitConfig;
   rateWindows = new Map<string, number[]>();
@@ -67,6 +71,7 @@ export class SandboxState {
     this.seed = seed;
     this.ids = new IdSource(seed);
     this.faultRandom = seededRandom(seed ^ 0xfa17);
+    this.latencyRandom = seededRandom(seed ^ 0x1a7e);
     this.scheduler = new Scheduler(clock);
     this.rateLimit = { ...defaults.rateLimit };
   }
@@ -77,6 +82,8 @@ export class SandboxState {
     this.seed = seed;
     this.ids = new IdSource(seed);
     this.faultRandom = seededRandom(seed ^ 0xfa17);
+    this.latencyRandom = seededRandom(seed ^ 0x1a7e);
+    this.trace = null;
     for (const map of [
       this.clinics,
       this.users,

@@ -220,3 +220,5 @@ export interface AccountRow {
   /** Records with only their documented fields, single records bare, undocumented paths 404 (api/documented.ts). */
   documentedRecords: boolean;
 }
+
+export type { TracedRequest } from "@/lib/contract";

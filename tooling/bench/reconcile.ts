@@ -24,6 +24,10 @@ import { recordEvent } from "@/sandbox/testing/history";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round } from "@/tooling/bench/stats";
+import { FLOOR_FACTOR, benchLatencyMs, criticalPath, setDistance } from "@/tooling/bench/distance";
+import { pagesAhead } from "@/lib/clinic-api/pagination";
+import { BACKGROUND_CALLS_IN_FLIGHT } from "@/lib/quota/platform-quota";
+import { slots } from "@/lib/events/reconcile/retrieve";
 import { createTestDatabase } from "@/tooling/testing/database";
 
 const PER_LIST = 2000;
@@ -55,6 +59,12 @@ async function storeAloneRate(
 }
 
 type Stats = { requests_by_route: Record<string, number> };
+
+/**
+ * A clinic's events as a run stores them: its own, and the catalog news the documented
+ * product.created carries without a clinic, stored once under no clinic (lib/events/catalog.ts).
+ */
+const ofClinic = (clinicId: string) => ({ clinicId: { in: [clinicId, ""] } });
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
 
 /** The platform's calls, all routes, since its counters were last reset. */
@@ -63,8 +73,13 @@ async function platformCalls(sandbox: Sandbox): Promise<number> {
   return Object.values(stats.requests_by_route).reduce((s, n) => s + n, 0);
 }
 
-/** Events already stored before the id-only backfill: every other one, as webhooks would have brought them. */
-const STORED_BEFORE_EVERY = 2;
+/** Events missing before the id-only backfill: every other one (webhooks brought the rest). */
+const MISSING_EVERY = 2;
+/**
+ * At the platform's distance, one in ten is missing: each missing event is a call of its own, and the
+ * goal is stated per call, so fewer of them measure the same thing in a fraction of the time.
+ */
+const MISSING_EVERY_FAR = 10;
 
 interface IdsOnlyBackfill {
   listed: number;
@@ -86,12 +101,13 @@ async function idsOnlyBackfill(
   clinicId: string,
   events: readonly StorableEvent[],
   listPages: number,
-): Promise<IdsOnlyBackfill> {
+  missingEvery = MISSING_EVERY,
+): Promise<IdsOnlyBackfill & { roundTrips: number }> {
   const { reconcileClinic } = await import("@/lib/events/reconcile/run");
   const scratch = await createTestDatabase("bench_reconcile_ids", { app: true });
   const boss = await createBoss(scratch.url, { supervise: false, schedule: false });
   try {
-    const before = events.filter((_, i) => i % STORED_BEFORE_EVERY === 0);
+    const before = events.filter((_, i) => i % missingEvery !== missingEvery - 1);
     for (let i = 0; i < before.length; i += MAX_PAGE_SIZE)
       await storeEvents(scratch.db, before.slice(i, i + MAX_PAGE_SIZE), "webhook");
     await sandbox.client.control("/account", { event_lists: "ids" });
@@ -100,20 +116,24 @@ async function idsOnlyBackfill(
     await sandbox.client.control("/rate-limit", { limit: 1_000_000 });
     await sandbox.client.control("/stats/reset", {});
     const run = await scratch.db.reconciliationRun.create({ data: { clinicId, trigger: "manual" } });
+    await sandbox.client.control("/trace", { record: true });
     const started = performance.now();
     const counters = await reconcileClinic(scratch.db, feed, clinicId, run.id, {
       enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
     });
     const seconds = (performance.now() - started) / 1000;
+    const roundTrips = criticalPath(sandbox.sb.state.trace ?? []).calls;
+    await sandbox.client.control("/trace", { record: false });
     const calls = await platformCalls(sandbox);
     return {
       listed: events.length,
       storedBefore: before.length,
-      stored: await scratch.db.event.count({ where: { clinicId } }),
+      stored: await scratch.db.event.count({ where: ofClinic(clinicId) }),
       calls,
       minimumCalls: listPages + events.length - before.length,
       seconds,
       inserted: counters.inserted,
+      roundTrips,
     };
   } finally {
     await sandbox.client.control("/account", { event_lists: "whole" });
@@ -122,7 +142,62 @@ async function idsOnlyBackfill(
   }
 }
 
+/** The six lists read whole at once as a run reads them (pages ahead, one budget of calls in flight), stored nowhere. */
+async function fetchOnlyAtOnce(
+  feed: ReturnType<typeof createClinicClient>,
+): Promise<{ seconds: number; fetched: number }> {
+  const inSlot = slots(BACKGROUND_CALLS_IN_FLIGHT);
+  const started = performance.now();
+  let fetched = 0;
+  await Promise.all(
+    EVENT_CATEGORIES.map(async (category) => {
+      const pages = pagesAhead(
+        (page) => inSlot(() => feed.listEvents(category, { sort_by: "created_at", order_by: "ASC" }, page)),
+        { ahead: BACKGROUND_CALLS_IN_FLIGHT },
+      );
+      for await (const page of pages) fetched += page.items.length;
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, fetched };
+}
+
+/** A first run with whole events into an empty scratch store: its time, calls and round trips in turn. */
+async function wholeBackfill(
+  sandbox: Sandbox,
+  feed: ReturnType<typeof createClinicClient>,
+  clinicId: string,
+): Promise<{ seconds: number; calls: number; roundTrips: number; stored: number }> {
+  const { reconcileClinic } = await import("@/lib/events/reconcile/run");
+  const scratch = await createTestDatabase("bench_reconcile_far", { app: true });
+  const boss = await createBoss(scratch.url, { supervise: false, schedule: false });
+  try {
+    await sandbox.client.control("/stats/reset", {});
+    const run = await scratch.db.reconciliationRun.create({ data: { clinicId, trigger: "manual" } });
+    await sandbox.client.control("/trace", { record: true });
+    const started = performance.now();
+    await reconcileClinic(scratch.db, feed, clinicId, run.id, {
+      enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const roundTrips = criticalPath(sandbox.sb.state.trace ?? []).calls;
+    await sandbox.client.control("/trace", { record: false });
+    return {
+      seconds,
+      calls: await platformCalls(sandbox),
+      roundTrips,
+      stored: await scratch.db.event.count({ where: ofClinic(clinicId) }),
+    };
+  } finally {
+    await boss.stop({ graceful: false });
+    await scratch.drop();
+  }
+}
+
+/** The goal of a backfill at a distance: (calls ÷ the background share's concurrency) × latency, in seconds. */
+const backfillFloor = (calls: number, latencyMs: number) => ((calls / BACKGROUND_CALLS_IN_FLIGHT) * latencyMs) / 1000;
+
 export async function benchReconcile(): Promise<BenchResult[]> {
+  const latencyMs = benchLatencyMs();
   const started = performance.now();
   const [sandbox, database] = await Promise.all([
     startTestSandbox(),
@@ -193,7 +268,7 @@ export async function benchReconcile(): Promise<BenchResult[]> {
     });
     const runSeconds = (performance.now() - runStarted) / 1000;
     const calls = await platformCalls(sandbox);
-    const stored = await db.event.count({ where: { clinicId: A } });
+    const stored = await db.event.count({ where: ofClinic(A) });
 
     // Again, from the cursors: what a scheduled run costs when nothing is new.
     await sandbox.client.control("/stats/reset", {});
@@ -202,11 +277,12 @@ export async function benchReconcile(): Promise<BenchResult[]> {
       enqueueProcessing: (ids) => enqueueEventProcessing(boss, ids),
     });
     const secondCalls = await platformCalls(sandbox);
+    const secondRoutes = (await sandbox.client.control<{ stats: Stats }>("/stats")).body.stats.requests_by_route;
 
     // The profile of a miss: the same events stored with no platform calls, with and without the
     // timeline search's trigram indexes, each into an empty scratch database.
     const kept = await db.event.findMany({
-      where: { clinicId: A },
+      where: ofClinic(A),
       orderBy: { createdAt: "asc" },
       select: { id: true, clinicId: true, integrationId: true, type: true, createdAt: true, data: true },
     });
@@ -221,6 +297,15 @@ export async function benchReconcile(): Promise<BenchResult[]> {
     const ids = await idsOnlyBackfill(sandbox, feed, A, storable, minimumCalls);
     const storeOnly = await storeAloneRate(storable, STORES_IN_FLIGHT, []);
     const storeNoTrigram = await storeAloneRate(storable, STORES_IN_FLIGHT, TRIGRAM_INDEXES);
+
+    // The platform at its distance: the same backfills, and the same pages fetched alone.
+    await setDistance(sandbox.sb.url, latencyMs);
+    const farFetch = await fetchOnlyAtOnce(feed);
+    const farWhole = await wholeBackfill(sandbox, feed, A);
+    const farIds = await idsOnlyBackfill(sandbox, feed, A, storable, minimumCalls, MISSING_EVERY_FAR);
+    await setDistance(sandbox.sb.url, 0);
+    const farWholeFloor = backfillFloor(farWhole.calls, latencyMs);
+    const farIdsFloor = backfillFloor(farIds.calls, latencyMs);
 
     const rate = counters.fetched / runSeconds;
     const baseRate = fetched / fetchSeconds;
@@ -298,6 +383,63 @@ export async function benchReconcile(): Promise<BenchResult[]> {
             ratio: round(ids.listed / ids.seconds / rate),
           }),
           figure({
+            name: `at ${latencyMs} ms: first backfill, whole events, seconds vs (calls ÷ ${BACKGROUND_CALLS_IN_FLIGHT} in flight) × latency`,
+            value: round(farWhole.seconds, 2),
+            unit: "s",
+            baseline: round(farWholeFloor, 2),
+            ratio: round(farWhole.seconds / farWholeFloor),
+            goal: `≤ ${FLOOR_FACTOR}×`,
+            pass: farWhole.seconds / farWholeFloor <= FLOOR_FACTOR,
+          }),
+          figure({
+            name: `at ${latencyMs} ms: whole events, platform calls used vs minimum`,
+            value: farWhole.calls,
+            unit: "calls",
+            baseline: minimumCalls,
+            ratio: round(farWhole.calls / minimumCalls, 3),
+            goal: "ratio 1.0",
+            pass: farWhole.calls === minimumCalls && farWhole.stored === total,
+          }),
+          figure({
+            name: `at ${latencyMs} ms: whole events, round trips one after another (the sandbox's trace) vs calls ÷ ${BACKGROUND_CALLS_IN_FLIGHT}`,
+            value: farWhole.roundTrips,
+            unit: "calls",
+            baseline: round(farWhole.calls / BACKGROUND_CALLS_IN_FLIGHT, 1),
+            ratio: round(farWhole.roundTrips / (farWhole.calls / BACKGROUND_CALLS_IN_FLIGHT)),
+          }),
+          figure({
+            name: `at ${latencyMs} ms: whole events, the run vs the same pages fetched alone the same way (store's share of the time)`,
+            value: round(farWhole.seconds, 2),
+            unit: "s",
+            baseline: round(farFetch.seconds, 2),
+            ratio: round(farWhole.seconds / farFetch.seconds),
+          }),
+          figure({
+            name: `at ${latencyMs} ms: lists of ids alone, 1 in ${MISSING_EVERY_FAR} missing, seconds vs (calls ÷ ${BACKGROUND_CALLS_IN_FLIGHT} in flight) × latency`,
+            value: round(farIds.seconds, 2),
+            unit: "s",
+            baseline: round(farIdsFloor, 2),
+            ratio: round(farIds.seconds / farIdsFloor),
+            goal: `≤ ${FLOOR_FACTOR}×`,
+            pass: farIds.seconds / farIdsFloor <= FLOOR_FACTOR,
+          }),
+          figure({
+            name: `at ${latencyMs} ms: lists of ids alone, platform calls used vs minimum`,
+            value: farIds.calls,
+            unit: "calls",
+            baseline: farIds.minimumCalls,
+            ratio: round(farIds.calls / farIds.minimumCalls, 3),
+            goal: "ratio 1.0",
+            pass: farIds.calls === farIds.minimumCalls && farIds.stored === farIds.listed,
+          }),
+          figure({
+            name: `at ${latencyMs} ms: lists of ids alone, round trips one after another vs calls ÷ ${BACKGROUND_CALLS_IN_FLIGHT}`,
+            value: farIds.roundTrips,
+            unit: "calls",
+            baseline: round(farIds.calls / BACKGROUND_CALLS_IN_FLIGHT, 1),
+            ratio: round(farIds.roundTrips / (farIds.calls / BACKGROUND_CALLS_IN_FLIGHT)),
+          }),
+          figure({
             name: "second run from the cursors: calls",
             value: secondCalls,
             unit: "calls",
@@ -319,7 +461,8 @@ export async function benchReconcile(): Promise<BenchResult[]> {
           "The sandbox runs in the benchmark's process (in memory), so its time is in both figures alike.",
           `Profile: storing alone, pages of ${MAX_PAGE_SIZE} ${STORES_IN_FLIGHT} at a time as a run does, reaches ${round(storeOnly / baseRate)} of the fetch-only pace, so a run cannot do better than that while it stores what it fetches; without the trigram indexes of the timeline's search (events_data_text_trgm_idx, events_type_trgm_idx) it reaches ${round(storeNoTrigram / baseRate)}. Those indexes keep the search of a million events under 50 ms (the timeline benchmark); the store pays for them on every insert. A run does both jobs on one JavaScript thread, here beside the in-process sandbox that serves its pages: the fetch alone took ${fetchSeconds.toFixed(2)} s and the store alone ${(counters.fetched / storeOnly).toFixed(2)} s, ${(fetchSeconds + counters.fetched / storeOnly).toFixed(2)} s one after the other; the run took ${runSeconds.toFixed(2)} s.`,
           `Lists of ids alone: a first run into a store already holding ${ids.storedBefore} of the ${ids.listed} events (every other one, as webhooks would have brought them) listed them all and retrieved the ${ids.inserted} it lacked one by one (GET /api/events/{id}, ${RETRIEVALS_IN_FLIGHT} at a time) in ${ids.seconds.toFixed(1)} s; the minimum is the ${minimumCalls} list and delivery-log pages plus one call per missing event, ${ids.minimumCalls}. Its events per second are compared with the whole-event first run of this same benchmark run (ratio below 1: each missing event costs a call of its own). The sandbox's rate limit is lifted for this run; against the platform the clinic's background share (500 calls in 5 minutes by default) sets the pace.`,
-          `Second run fetched ${second.fetched} events (the overlap of one day before each cursor) and used ${secondCalls} calls; its baseline is one page per list plus the delivery log (7).`,
+          `At ${latencyMs} ms: the sandbox's latency fault (± ${Math.round(latencyMs * 0.1)} ms jitter) on every call; the same first backfills into empty scratch stores (whole events: ${farWhole.calls} calls in ${farWhole.seconds.toFixed(2)} s; ids alone with 1 in ${MISSING_EVERY_FAR} events missing: ${farIds.calls} calls in ${farIds.seconds.toFixed(2)} s). A run reads the six lists and the delivery log at once, each list's pages fetched ahead once its first page has told how many there are, all its calls sharing ${BACKGROUND_CALLS_IN_FLIGHT} in flight (the background share's concurrency, lib/quota). The goal is (calls ÷ ${BACKGROUND_CALLS_IN_FLIGHT}) × latency, within ${FLOOR_FACTOR}×. The same pages fetched alone that way took ${farFetch.seconds.toFixed(2)} s (${farFetch.fetched} events): the run's time over it is what storing adds at this distance. Does the store's local pace still matter here? The fetch at this distance brings ${round(farFetch.fetched / farFetch.seconds, 0)} events/s; the store alone takes ${round(storeOnly, 0)} events/s (${farFetch.fetched / farFetch.seconds > storeOnly / 2 ? "comparable: at this concurrency the store is still on the critical path, so the local goal stays" : "far faster: the fetch dominates, so the local goal matters little at this distance"}). \`npm run bench -- reconcile --latency=<ms>\` sets the distance (default 150).`,
+          `Second run fetched ${second.fetched} events (the overlap of one day before each cursor) and used ${secondCalls} calls (${JSON.stringify(secondRoutes)}); its baseline is one page per list plus the delivery log (7).`,
         ],
         seconds: (performance.now() - started) / 1000,
       },

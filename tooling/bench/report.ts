@@ -18,12 +18,28 @@ export function formatResult(r: BenchResult): string {
   return lines.join("\n");
 }
 
+/**
+ * The sections of an existing BENCHMARKS.md, by the benchmark their reproduce line names: a run of
+ * some benchmarks keeps the others' latest sections (their results may come from another checkout).
+ */
+function earlierSections(file: string): Array<{ id: string; text: string }> {
+  if (!fs.existsSync(file)) return [];
+  const [, ...sections] = fs.readFileSync(file, "utf8").split(/\n(?=## )/);
+  return sections.flatMap((text) => {
+    const id = /Reproduce: `npm run bench -- (\w+)/.exec(text)?.[1];
+    return id ? [{ id, text: text.trimEnd() }] : [];
+  });
+}
+
 export function writeBenchmarksMd(
   file: string,
   results: Array<BenchResult & { ranAt: string }>,
   database: string,
+  order: readonly string[],
 ): void {
-  const out = [
+  const fresh = new Set(results.map((r) => r.id));
+  const kept = earlierSections(file).filter((s) => !fresh.has(s.id));
+  const head = [
     "# Benchmarks",
     "",
     "Written by `npm run bench` (tooling/bench/run.ts); do not edit by hand. Each figure is compared with a",
@@ -32,7 +48,10 @@ export function writeBenchmarksMd(
     "",
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Database: ${database}.`,
   ];
+  const blocks: Array<{ id: string; lines: string[] }> = kept.map((s) => ({ id: s.id, lines: ["", s.text] }));
   for (const r of results) {
+    const out: string[] = [];
+    blocks.push({ id: r.id, lines: out });
     out.push(
       "",
       `## ${r.title}`,
@@ -49,5 +68,9 @@ export function writeBenchmarksMd(
       );
     if (r.notes.length) out.push("", ...r.notes.map((n) => `- ${n}`));
   }
-  fs.writeFileSync(file, `${out.join("\n")}\n`);
+  // In the runner's order of benchmarks, each benchmark's sections in the order they were written.
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const sorted = blocks.map((b, i) => ({ ...b, i })).sort((a, b) => rank(a.id) - rank(b.id) || a.i - b.i);
+  for (const block of sorted) head.push(...block.lines);
+  fs.writeFileSync(file, `${head.join("\n")}\n`);
 }

@@ -1,7 +1,9 @@
 // `npm run bench [-- <id> …]`: the benchmarks, each in its own process, one after the other (they
 // share two cores, so never at once). Prints every figure as a ratio against the baseline measured
 // in the same run, with the command that reproduces it, and rewrites BENCHMARKS.md from the latest
-// result of each benchmark. Database: DATABASE_URL's server when set, else the PostgreSQL at
+// result of each benchmark. `--latency=<ms>` puts the platform that far away for the benchmarks that
+// measure at a distance (pages, reconcile; 150 ms by default); `--section=<part>` runs one part of a
+// benchmark that has parts (pages: main or big). Database: DATABASE_URL's server when set, else the PostgreSQL at
 // 127.0.0.1:5432 if it answers, else an embedded PGlite per benchmark; scratch databases are dropped.
 // Not part of `npm test`.
 import { spawnSync } from "node:child_process";
@@ -40,8 +42,24 @@ async function databaseEnv(): Promise<{ env: Record<string, string>; label: stri
   return { env: {}, label: "embedded PGlite (no PostgreSQL server reachable)" };
 }
 
+/** `--name=value` options of the command line, as the children's environment. */
+function optionsEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const arg of process.argv.slice(2).filter((a) => a.startsWith("--"))) {
+    const [name, value = ""] = arg.slice(2).split("=", 2);
+    if (name === "latency") env.BENCH_LATENCY_MS = value;
+    else if (name === "section") env.BENCH_SECTION = value;
+    else
+      throw new Error(
+        `unknown option ${arg}; use --latency=<ms> (the platform's distance, 150 by default) or --section=<part>`,
+      );
+  }
+  return env;
+}
+
 async function main(): Promise<void> {
   const ids = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+  const options = optionsEnv();
   const known = ALL;
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(", ")}; choose from ${known.join(", ")}`);
@@ -53,7 +71,8 @@ async function main(): Promise<void> {
   let crashed = 0;
   for (const id of selected) {
     console.log(`\n━━ ${id} ━━`);
-    const out = path.join(resultsDir, `${id}.json`);
+    // A part of a benchmark (--section) keeps its own result file, beside the whole one's.
+    const out = path.join(resultsDir, options.BENCH_SECTION ? `${id}.${options.BENCH_SECTION}.json` : `${id}.json`);
     fs.rmSync(out, { force: true });
     const run = spawnSync(
       process.execPath,
@@ -61,7 +80,7 @@ async function main(): Promise<void> {
       {
         cwd: repoPath(),
         stdio: "inherit",
-        env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" },
+        env: { ...process.env, ...env, ...options, NEXT_TELEMETRY_DISABLED: "1" },
         // The fairness benchmark seeds 300,000 events and runs two timed phases: longer than the rest.
         timeout: (id === "fairness" ? 15 : 6) * 60_000,
       },
@@ -76,14 +95,17 @@ async function main(): Promise<void> {
   }
 
   const latest: Array<BenchResult & { ranAt: string }> = [];
-  for (const id of ALL) {
-    const file = path.join(resultsDir, `${id}.json`);
-    if (!fs.existsSync(file)) continue;
+  const files = fs.readdirSync(resultsDir).sort();
+  for (const file of ALL.flatMap((id) =>
+    files
+      .filter((f) => f === `${id}.json` || (f.startsWith(`${id}.`) && f.endsWith(".json")))
+      .map((f) => path.join(resultsDir, f)),
+  )) {
     const ranAt = fs.statSync(file).mtime.toISOString();
     for (const r of BenchResultSchema.array().parse(JSON.parse(fs.readFileSync(file, "utf8"))))
       latest.push({ ...r, ranAt });
   }
-  writeBenchmarksMd(repoPath("BENCHMARKS.md"), latest, label);
+  writeBenchmarksMd(repoPath("BENCHMARKS.md"), latest, label, ALL);
   console.log(`\nWrote BENCHMARKS.md (${latest.length} results).`);
   process.exit(crashed ? 1 : 0);
 }

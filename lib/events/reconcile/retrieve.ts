@@ -9,12 +9,14 @@ import { NotFoundError, PlatformUnavailableError, UnexpectedResponseError } from
 import type { EventListItem, EventRecord } from "@/lib/contract";
 import type { Db } from "@/lib/events/store";
 import type { ReconcileFeed } from "@/lib/events/reconcile/feed";
+import { BACKGROUND_CALLS_IN_FLIGHT } from "@/lib/quota/platform-quota";
 
 /**
- * Retrievals in flight at once in one run, across its pages: a few round trips overlap, never a burst.
- * Against the platform the clinic's background share sets the pace, not this (lib/quota).
+ * Retrievals in flight at once in one run, across its pages and lists: the run's whole budget of
+ * calls in flight, which its list pages share (run.ts). Against the platform the clinic's background
+ * share of the rate limit sets the pace of the calls, this their overlap (lib/quota).
  */
-export const RETRIEVALS_IN_FLIGHT = 4;
+export const RETRIEVALS_IN_FLIGHT = BACKGROUND_CALLS_IN_FLIGHT;
 
 export interface CompletedPage {
   /** What to store: the events the page carried whole and those retrieved. */

@@ -1,8 +1,14 @@
 // One clinic's reconciliation: for each of the six event lists, page (100 at a time, oldest first)
 // through everything since the list's cursor minus an overlap, store what is missing by id, and move
-// the cursor; then read the delivery log for failed deliveries. A list may give ids alone: those
+// the cursor; and read the delivery log for failed deliveries. A list may give ids alone: those
 // events the store lacks are retrieved one by one (retrieve.ts). Safe to run twice or concurrently
 // with webhooks: the store ignores ids it has. Not the scheduling (request.ts, lib/jobs).
+//
+// The platform is a round trip away (50–200 ms): the six lists and the delivery log are read at
+// once, each list's pages fetched ahead in order once its first page has said how many there are,
+// and every call of the run (list pages and retrievals alike) shares one budget of calls in flight,
+// the background share's concurrency (BACKGROUND_CALLS_IN_FLIGHT). A run then waits about
+// calls ÷ that concurrency round trips, not one per call.
 import "server-only";
 import {
   ForbiddenError,
@@ -24,9 +30,9 @@ import {
   type ReconcileOptions,
 } from "@/lib/events/reconcile/feed";
 import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconcile/progress";
-import { completePage, RETRIEVALS_IN_FLIGHT, slots, type Slots } from "@/lib/events/reconcile/retrieve";
-import { readAhead, walkPages } from "@/lib/clinic-api/pagination";
-import { QuotaExceededError } from "@/lib/quota/platform-quota";
+import { completePage, slots, type Slots } from "@/lib/events/reconcile/retrieve";
+import { pagesAhead } from "@/lib/clinic-api/pagination";
+import { BACKGROUND_CALLS_IN_FLIGHT, QuotaExceededError } from "@/lib/quota/platform-quota";
 import { log } from "@/lib/log/logger";
 
 /**
@@ -70,18 +76,38 @@ export async function reconcileClinic(
     data: { status: "running", startedAt: new Date(), finishedAt: null, error: null, ...counters },
   });
   try {
-    // One budget of retrievals for the whole run, whichever pages ask.
-    const inSlot = slots(RETRIEVALS_IN_FLIGHT);
-    let unretrieved = 0;
-    for (const category of EVENT_CATEGORIES) {
-      unretrieved += await reconcileCategory(db, feed, clinicId, runId, category, counters, options, inSlot);
+    // One budget of platform calls in flight for the whole run, whichever list or page asks, and one
+    // of pages being stored.
+    const inSlot = slots(BACKGROUND_CALLS_IN_FLIGHT);
+    const storeSlot = slots(STORES_IN_FLIGHT);
+    const slotted: ReconcileFeed = {
+      listEvents: (...args) => inSlot(() => feed.listEvents(...args)),
+      getEvent: (...args) => inSlot(() => feed.getEvent(...args)),
+      listDeliveries: (...args) => inSlot(() => feed.listDeliveries(...args)),
+    };
+    const progress = new ListsProgress(counters);
+    const lists = EVENT_CATEGORIES.map(async (category) => {
+      const left = await reconcileCategory(db, feed, clinicId, runId, category, counters, options, {
+        inSlot,
+        storeSlot,
+        progress,
+      });
       counters.stepsDone += 1;
-      counters.pagesDone = 0;
-      counters.pagesTotal = 0;
+      progress.finish(category);
       await saveProgress(db, runId, counters);
-    }
-    const failed = await reconcileDeliveries(db, feed, clinicId, options, counters);
-    counters.stepsDone += 1;
+      return left;
+    });
+    const deliveries = reconcileDeliveries(db, slotted, clinicId, options, counters).then((failed) => {
+      counters.stepsDone += 1;
+      return failed;
+    });
+    // Every list ends (stored or failed) before the run is marked: nothing writes behind its end.
+    const settled = await Promise.allSettled([...lists, deliveries]);
+    const rejected = settled.find((r) => r.status === "rejected");
+    if (rejected) throw rejected.reason;
+    const values = settled.map((r) => (r as PromiseFulfilledResult<number>).value);
+    const unretrieved = values.slice(0, lists.length).reduce((a, b) => a + b, 0);
+    const failed = values[lists.length]!;
     // Events that could not be retrieved fail the run visibly, but nothing else is lost and no job
     // retry is spent: their cursors stayed, so the next run (scheduled or asked for) tries them again.
     if (unretrieved > 0)
@@ -108,6 +134,30 @@ export async function reconcileClinic(
   }
 }
 
+/**
+ * The page counters of the lists under way, summed (the lists are read at once): the admin page's
+ * bar shows the finished steps plus the part of the pages of the others read so far.
+ */
+class ListsProgress {
+  private readonly lists = new Map<EventCategory, { done: number; total: number }>();
+  constructor(private readonly counters: RunCounters) {}
+  page(category: EventCategory, total: number): void {
+    const list = this.lists.get(category) ?? { done: 0, total: 0 };
+    list.done += 1;
+    list.total = Math.max(total, list.done);
+    this.lists.set(category, list);
+    this.sum();
+  }
+  finish(category: EventCategory): void {
+    this.lists.delete(category);
+    this.sum();
+  }
+  private sum(): void {
+    this.counters.pagesDone = [...this.lists.values()].reduce((s, l) => s + l.done, 0);
+    this.counters.pagesTotal = [...this.lists.values()].reduce((s, l) => s + l.total, 0);
+  }
+}
+
 async function reconcileCategory(
   db: Db,
   feed: ReconcileFeed,
@@ -116,15 +166,15 @@ async function reconcileCategory(
   category: EventCategory,
   counters: RunCounters,
   options: ReconcileOptions,
-  inSlot: Slots,
+  { inSlot, storeSlot, progress }: { inSlot: Slots; storeSlot: Slots; progress: ListsProgress },
 ): Promise<number> {
   const cursorRow = await db.reconciliationCursor.findUnique({ where: { clinicId_category: { clinicId, category } } });
   const createdAt = sinceFilter(cursorRow?.lastCreatedAt ?? null, options.overlapDays ?? DEFAULT_OVERLAP_DAYS);
   let newest = cursorRow?.lastCreatedAt ?? null;
-  const pages = readAhead(
-    walkPages((page) =>
-      feed.listEvents(category, { created_at: createdAt, sort_by: "created_at", order_by: "ASC" }, page),
-    ),
+  const pages = pagesAhead(
+    (page) =>
+      inSlot(() => feed.listEvents(category, { created_at: createdAt, sort_by: "created_at", order_by: "ASC" }, page)),
+    { ahead: BACKGROUND_CALLS_IN_FLIGHT },
   );
   // Each page's new ids are queued while the next page is fetched and stored; all are queued
   // before the cursor moves (a lost prompt would still be processed by the sweep).
@@ -133,33 +183,33 @@ async function reconcileCategory(
   const later = (at: Date) => {
     if (!newest || at > newest) newest = at;
   };
-  const storePage = async (items: readonly EventListItem[]) => {
-    // The events it names by id alone and the store lacks are retrieved first; what was retrieved is
-    // stored even when the run must stop.
+  const storePage = async (items: readonly EventListItem[], total: number) => {
+    // The events it names by id alone and the store lacks are retrieved first (the feed's calls take
+    // the run's slots); what was retrieved is stored even when the run must stop.
     const page = await completePage(db, feed, items, inSlot);
-    const inserted = await storeEvents(db, page.events, "reconciliation");
+    const inserted = await storeSlot(() => storeEvents(db, page.events, "reconciliation"));
     if (inserted.length > 0) queued.push(options.enqueueProcessing(inserted));
     queued.at(-1)?.catch(() => undefined); // awaited below; not unhandled if a later page fails first
     counters.fetched += items.length;
     counters.inserted += inserted.length;
-    counters.pagesDone += 1;
+    progress.page(category, total);
     for (const e of page.events) later(new Date(e.created_at));
     page.storedCreatedAt.forEach(later);
     unretrieved += page.unretrieved.length;
     if (page.stopped) throw page.stopped;
   };
-  // Pages are stored STORES_IN_FLIGHT at a time, on as many connections: the database works on one
-  // while this process reads and sends the next.
+  // Pages are stored STORES_IN_FLIGHT at a time across the run's lists, on as many connections: the
+  // database works on one while this process reads and sends the next. A list keeps at most
+  // BACKGROUND_CALLS_IN_FLIGHT of its pages waiting for their store.
   const storing: Array<Promise<void>> = [];
   let lastSaved = performance.now();
   try {
     // Oldest first: a walk the page limit stops moves the cursor as far as it read; the next run goes on.
     for await (const page of pages) {
-      if (storing.length >= STORES_IN_FLIGHT) await storing.shift();
-      const stored = storePage(page.items);
+      if (storing.length >= BACKGROUND_CALLS_IN_FLIGHT) await storing.shift();
+      const stored = storePage(page.items, page.meta.total_pages);
       stored.catch(() => undefined); // awaited in turn; not unhandled if an earlier one fails first
       storing.push(stored);
-      counters.pagesTotal = Math.max(page.meta.total_pages, counters.pagesDone);
       // The admin page's bar moves a few times a second at most: no write per page of a fast run.
       if (performance.now() - lastSaved >= PROGRESS_EVERY_MS) {
         await saveProgress(db, runId, counters);
