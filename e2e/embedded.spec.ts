@@ -242,6 +242,6 @@ test("a plan activated in the builder is announced and appears in the timeline",
 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/events\\?q=${planId}`));
-  const row = page.locator("tr[data-event-id]").filter({ hasText: "treatment_plan.created" });
+  const row = page.locator("tr[data-event-id]").filter({ hasText: "Treatment plan created" });
   await expect(row).toHaveCount(1, { timeout: LIVE_TIMEOUT });
 });

@@ -2451,8 +2451,10 @@ async function captureAction(page: Page, id: string): Promise<{ request: Request
 test("calibration: a JSON action call is byte for byte what the browser sends, and gets the browser's answer", async () => {
   const page = cast.pages.practitioner;
   const { id } = actionTarget(RES.list);
-  const answered = captureAction(page, id);
+  // The page arrives with the library's first page; a search asks the list action for the next one.
   await page.goto("/resources");
+  const answered = captureAction(page, id);
+  await page.getByRole("searchbox", { name: "Search by name" }).fill("a");
   const { request, response } = await answered;
   const browserAnswer = await decodeAnswer(response);
   expect(request.headers()).toMatchObject({

@@ -74,8 +74,9 @@ test("pages through the clinic's patients with a chosen page size, searches, and
   await expect(link).toHaveAttribute("href", `/embedded?patient=${id}`);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/embedded\\?patient=${id}$`));
-  // The page says whom it is for by name (the list remembered it), the id only beside it.
-  await expect(page.getByText(`for ${name} (${id})`)).toBeVisible();
+  // The page says whom it is for by name (the list remembered it), without the platform's id.
+  await expect(page.getByText(`for ${name}.`)).toBeVisible();
+  await expect(page.getByText(`(${id})`)).toHaveCount(0);
   // The builder opens on that patient.
   await expect(page.frameLocator('iframe[title="Treatment plan builder"]').getByLabel("Patient")).toHaveValue(id, {
     timeout: 20_000,

@@ -12,7 +12,6 @@ import { signDelivery } from "./support/signed-webhook";
 
 const ROUTE = "/api/webhooks/clinic";
 
-
 /** A lab order update naming its patient, with one field of our own and without the patient id. */
 function labOrderBody(clinicId: string, field: string): string {
   return JSON.stringify({

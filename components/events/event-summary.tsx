@@ -100,14 +100,14 @@ const recordName = (kind: string, say: Say) =>
 
 function Value({ field, value, names }: { field: string; value: unknown; names: Record<string, string> }) {
   const t = useTranslations("events");
-  if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
+  if (value === null || value === undefined || value === "") return <span className="text-slate-500">—</span>;
   if (field === "patient_id" && typeof value === "string") return <NameWithId name={names[value]} id={value} />;
   if (field === "total_cents" && typeof value === "number") return <>{t("money", { amount: value / 100 })}</>;
   // An instant the platform recorded, on the clinic's clock and in the reader's language.
   if (field.endsWith("_at") && typeof value === "string" && !Number.isNaN(Date.parse(value)))
     return <When iso={value} format={{ show: "date-time-seconds" }} />;
   if (Array.isArray(value)) {
-    if (value.length === 0) return <span className="text-slate-400">{t("none")}</span>;
+    if (value.length === 0) return <span className="text-slate-500">{t("none")}</span>;
     return (
       <ul className="list-disc pl-4">
         {value.map((item, i) => {
