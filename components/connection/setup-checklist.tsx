@@ -12,7 +12,7 @@ export async function SetupChecklist({ steps }: { steps: SetupStep[] }) {
     <section
       id="setup"
       aria-labelledby="setup-title"
-      className="rounded-lg border border-amber-300 bg-white p-4 shadow-sm dark:bg-slate-900"
+      className="rounded-lg border border-amber-300 bg-white p-4 shadow-sm"
     >
       <h2 id="setup-title" className="text-lg font-semibold">
         {t("title")}
