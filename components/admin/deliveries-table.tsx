@@ -7,7 +7,7 @@ import { StatusBadge } from "@/components/admin/status-badge";
 import { DataTable, type Column, type ColumnSort } from "@/components/ui/data-table";
 import { deliveryFiltersHref, type DeliveryFilters } from "@/lib/admin/delivery-filter-values";
 import { When } from "@/components/ui/when";
-import { deliveryProblem } from "@/lib/admin/delivery-problem";
+import { deliveryProblemText } from "@/lib/admin/delivery-problem";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/lib/contract/webhooks";
 
 type SortKey = DeliveryFilters["sort"];
@@ -60,12 +60,12 @@ const columns = (filters: DeliveryFilters, t: Say, say: Say): Column<DeliveryRow
 
 /** Why an attempt failed, in words ("The app answered HTTP 503"), the platform's code kept as a tooltip. */
 function Problem({ attempt }: { attempt: DeliveryRow }) {
-  const t = useTranslations("admin.deliveries");
-  const problem = deliveryProblem(attempt);
-  if (!problem) return null;
+  const say = useTranslations();
+  const text = deliveryProblemText(attempt, say);
+  if (!text) return null;
   return (
     <span className="block text-xs text-red-700" title={attempt.error ?? undefined}>
-      {t(`problems.${problem.key}`, problem.values)}
+      {text}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 // How the timeline names and colours categories and shows delays (times: lib/format/time.ts). The
 // names are the catalogs' `events.categories.*`; `say` is the reader's translator.
 import type { Say } from "@/lib/events/summary-messages";
-import { isEventType } from "@/lib/contract/event-types";
+import { eventTypeNameKey, isEventType } from "@/lib/contract/event-types";
 
 export const CATEGORIES = ["clinic_keys", "lab_orders", "orders", "patients", "products", "treatment_plans", "other"];
 
@@ -24,7 +24,7 @@ export const categoryLabel = (c: string, say: Say) => (CATEGORIES.includes(c) ? 
  * A type the platform added since is shown by its own name, made readable ("visit scheduled").
  */
 export function typeLabel(type: string, say: Say): string {
-  if (isEventType(type)) return say(`events.typeNames.${type.replaceAll(".", "_")}`);
+  if (isEventType(type)) return say(eventTypeNameKey(type));
   return type.replaceAll(/[._]/g, " ");
 }
 

@@ -16,7 +16,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { ErrorState } from "@/components/ui/states";
 import { useStoredText } from "@/components/ui/stored-text";
 import { typeLabel } from "@/components/events/format";
-import { deliveryProblem } from "@/lib/admin/delivery-problem";
+import { deliveryProblemText } from "@/lib/admin/delivery-problem";
 
 const ACTIVE = new Set(["queued", "running"]);
 /** The compact line's status: between the title and the button, or on a line of its own on a phone. */
@@ -24,8 +24,7 @@ const COMPACT_STATUS = "order-last basis-full sm:order-none sm:basis-auto sm:min
 
 /** A failed delivery's last error in the delivery log's words (lib/admin/delivery-problem.ts). */
 function lastProblem(d: ReconciliationView["failedDeliveries"][number], say: Say): string {
-  const problem = deliveryProblem({ status_code: d.lastStatus, error: d.lastError });
-  return problem ? say(`admin.deliveries.problems.${problem.key}`, problem.values) : "—";
+  return deliveryProblemText({ status_code: d.lastStatus, error: d.lastError }, say) ?? "—";
 }
 
 const FAILED_COLUMNS = (t: Say, say: Say): Column<ReconciliationView["failedDeliveries"][number]>[] => [

@@ -23,3 +23,12 @@ export function deliveryProblem(attempt: {
   if (error.startsWith("connection_error")) return { key: "unreachable" };
   return { key: "other", values: { detail: error.slice(0, 200) } };
 }
+
+/** Why an attempt failed, in the reader's words (`say` at the catalog's root), or null when it did not. */
+export function deliveryProblemText(
+  attempt: Parameters<typeof deliveryProblem>[0],
+  say: (key: string, values?: Record<string, string | number>) => string,
+): string | null {
+  const problem = deliveryProblem(attempt);
+  return problem ? say(`admin.deliveries.problems.${problem.key}`, problem.values) : null;
+}

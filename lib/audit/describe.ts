@@ -5,6 +5,7 @@
 // people typed and what the platform named (a search, a resource's name) is shown as it is.
 // Shared by server and browser; no server-only imports.
 import { auditActionKey, isAuditAction, SYSTEM_ACTOR_LABEL } from "@/lib/audit/actions";
+import { eventTypeNameKey } from "@/lib/contract/event-types";
 
 /** A translator at the catalog's root: next-intl's `useTranslations()` or lib/i18n/translator.ts. */
 export interface Speaker {
@@ -53,12 +54,7 @@ function keyText(say: Speaker, key: string): string {
 /** An event's type or category where a detail records one (a search's filters, an event read). */
 function namedValue(say: Speaker, key: string, value: unknown): string | null {
   if (typeof value !== "string") return null;
-  const known =
-    key === "type"
-      ? `events.typeNames.${value.replaceAll(".", "_")}`
-      : key === "category"
-        ? `events.categories.${value}`
-        : null;
+  const known = key === "type" ? eventTypeNameKey(value) : key === "category" ? `events.categories.${value}` : null;
   return known && say.has(known) ? say(known) : null;
 }
 

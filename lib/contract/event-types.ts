@@ -31,6 +31,9 @@ export const EVENT_TYPE_CATEGORY = {
 export type EventType = keyof typeof EVENT_TYPE_CATEGORY;
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_CATEGORY) as EventType[];
 
+/** The catalogs' key of a type's words: `events.typeNames.order_placed` for `order.placed`. */
+export const eventTypeNameKey = (type: string) => `events.typeNames.${type.replaceAll(".", "_")}`;
+
 /** A type of spec 6.1 (the platform may send others: the timeline keeps them under "other"). */
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(EVENT_TYPE_CATEGORY, type);
