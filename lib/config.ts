@@ -105,13 +105,14 @@ const EnvSchema = z
     EXPORTS_WAITING_PER_USER: z.coerce.number().int().min(0).max(20).default(2),
     // One person's requests under way at once in a process, the request bodies (uploads) one person
     // and the whole process may have in flight (lib/fairness/request-share.ts). A 10 MB upload costs
-    // the process several times its size until the platform has it.
+    // the process several times its size until the platform has it (about 80 MB for a 10 MB file), so
+    // one person has one full-size file in flight by default: the page sends one file at a time.
     REQUESTS_PER_USER: z.coerce.number().int().min(2).max(1000).default(8),
     BODY_BYTES_PER_USER: z.coerce
       .number()
       .int()
       .min(11 * 1024 * 1024)
-      .default(24 * 1024 * 1024),
+      .default(12 * 1024 * 1024),
     BODY_BYTES_IN_FLIGHT: z.coerce
       .number()
       .int()

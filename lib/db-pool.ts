@@ -24,6 +24,14 @@ const shared = globalThis as unknown as { clinicConnectPool?: pg.Pool; clinicCon
 
 const logPoolError = (error: Error) => log.error("db: idle connection failed", { err: error });
 
+/**
+ * A person's statement runs on one core: no parallel workers (PostgreSQL's default gives a scan two
+ * more), and no JIT compilation (which spends a core for hundreds of milliseconds to speed up scans
+ * that the statement bound cuts short anyway). On a database with few cores, one person's two
+ * searches otherwise took every core, and another clinic's pages waited a second (issue 27).
+ */
+const PEOPLE_SESSION = "-c max_parallel_workers_per_gather=0 -c jit=off";
+
 function makePool(config: pg.PoolConfig, name: string): pg.Pool {
   const created = new pg.Pool({ connectionString: requireDatabaseUrl(), ...config });
   // With traces exported, each query of a traced request is a span (lib/tracing/tracer.ts).
@@ -37,7 +45,11 @@ function makePool(config: pg.PoolConfig, name: string): pg.Pool {
 /** People's pool (DB_POOL_SIZE connections, each statement bounded by STATEMENT_TIMEOUT_MS), made on first use. */
 export function pool(): pg.Pool {
   const { size, statementTimeoutMs } = getConfig().db;
-  shared.clinicConnectPool ??= makePool({ max: size, statement_timeout: statementTimeoutMs || undefined }, "people");
+  shared.clinicConnectPool ??= makePool(
+    // Settings sent with the connection's startup message: no round trip of their own.
+    { max: size, statement_timeout: statementTimeoutMs || undefined, options: PEOPLE_SESSION },
+    "people",
+  );
   return shared.clinicConnectPool;
 }
 

@@ -39,6 +39,18 @@ describe("statement time bound", () => {
     expect(await pools.systemPool().query("SELECT pg_sleep(0.4), 1 AS one")).toMatchObject({ rows: [{ one: 1 }] });
   });
 
+  it("gives a person's statement one core (no parallel workers, no JIT) and leaves the system pool's as configured", async () => {
+    const settings = async (p: import("pg").Pool) =>
+      (
+        await p.query<{ workers: string; jit: string }>(
+          "SELECT current_setting('max_parallel_workers_per_gather') AS workers, current_setting('jit') AS jit",
+        )
+      ).rows[0];
+    expect(await settings(pools.pool())).toEqual({ workers: "0", jit: "off" });
+    const server = await settings(pools.systemPool());
+    expect(server.workers).not.toBe("0"); // this machine's PostgreSQL default (2): the setting is the pool's own
+  });
+
   it("is said as too broad through Prisma's raw queries and its model queries", async () => {
     const prisma = new PrismaClient({ adapter: new PrismaPg(pools.pool()) });
     const cases = [

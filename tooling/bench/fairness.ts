@@ -44,6 +44,8 @@ interface Phase {
   acked: string[];
   notAcked: number;
   pages: number[];
+  /** The same times by path. */
+  pagesByPath: Map<string, number[]>;
   pageFailures: number;
   searches: Map<number, number>;
   searchTimes: number[];
@@ -112,7 +114,9 @@ async function browseOtherClinic(stack: Stack, cookie: string, until: number, in
   for (let i = 0; Date.now() < until; i++) {
     const path = OTHER_PAGES[i % OTHER_PAGES.length];
     try {
-      into.pages.push(await ttfb(`${stack.appUrl}${path}`, cookie));
+      const ms = await ttfb(`${stack.appUrl}${path}`, cookie);
+      into.pages.push(ms);
+      into.pagesByPath.set(path, [...(into.pagesByPath.get(path) ?? []), ms]);
     } catch {
       into.pageFailures += 1;
     }
@@ -165,6 +169,7 @@ function emptyPhase(): Phase {
     acked: [],
     notAcked: 0,
     pages: [],
+    pagesByPath: new Map(),
     pageFailures: 0,
     searches: new Map(),
     searchTimes: [],
@@ -393,9 +398,15 @@ export async function benchFairness(): Promise<BenchResult[]> {
           figure({ name: "attacker: uploads stored (201)", value: uploaded.uploads.get(201) ?? 0, unit: "uploads" }),
         ],
         notes: [
-          `${EVENTS.toLocaleString("en")} events of the attacker's clinic written with INSERT … SELECT in ${fillSeconds.toFixed(0)} s (90% in it, 10% in a third clinic); the built app server and the sandbox in their own processes, the app's default limits (people's pool 10 with a ${3000} ms statement bound, webhook and job pool 5, 2 reads and 1 export at a time per person).`,
+          `${EVENTS.toLocaleString("en")} events of the attacker's clinic written with INSERT … SELECT in ${fillSeconds.toFixed(0)} s (90% in it, 10% in a third clinic); the built app server and the sandbox in their own processes, the app's default limits (people's pool 10 with a ${3000} ms statement bound, one core per statement, webhook and job pool 5, 2 reads and 1 export at a time per person, an export resting after each batch as long as it took, 12 MiB of upload bodies per person).`,
           `Both phases: signed webhook deliveries (patient.created of the other clinic) at ${WEBHOOK_RATE}/s open loop, latency from each one's scheduled start; the other clinic's practitioner requesting ${OTHER_PAGES.join(", ")} in turn, one at a time (${pages[0].count} requests in the baseline, ${pages[1].count} under attack). Warm-up of 3 s before the baseline.`,
           `Attack (${ATTACK_SECONDS} s): ${SEARCHERS} loops of GET /api/events?q=… cycling through ${JSON.stringify(COSTLY_TERMS)}, and ${EXPORTS} loops of GET /api/events/export (everything) read whole, a 429 retried after 1 s; exports still running at the phase's end are cut (${hit.exportsCut}).`,
+          `Another clinic's pages by path, time to first byte p95 / max, in the baseline → under the attack: ${OTHER_PAGES.map(
+            (path) => {
+              const [b, h] = [base, hit].map((p) => summarize(p.pagesByPath.get(path) ?? []));
+              return `${path} ${round(b.p95)} / ${round(b.max)} ms → ${round(h.p95)} / ${round(h.max)} ms`;
+            },
+          ).join("; ")}.`,
           `Attacker's search answers by HTTP status: ${JSON.stringify(statuses)} (200 answered, 409 too broad at the statement bound, 422 refused before running, 429 told to wait).`,
           `Load average over the last minute when the attack ended: ${load.toFixed(1)} on ${os.cpus().length} cores (${uploadLoad.toFixed(1)} when the uploads ended).`,
           `The app server's CPU use (cores busy, from /proc): ${base.appCpu.toFixed(2)} in the baseline, ${uploaded.appCpu.toFixed(2)} under the uploads, ${hit.appCpu.toFixed(2)} under the searches and exports (one Node process uses at most about 1 core for its JavaScript).`,

@@ -82,6 +82,17 @@ describe("timeline CSV export", () => {
     expect(rows.slice(0, shown.length).map((r) => r.event_id)).toEqual(shown.map((e) => e.id));
   });
 
+  it("rests after each batch as long as the batch took to write (one export leaves the thread half free)", async () => {
+    const rests: number[] = [];
+    const stream = timelineCsvStream(t.db, CLINIC, "UTC", {}, translatorFor("en"), {
+      rest: async (writingMs) => void rests.push(writingMs),
+    });
+    const text = await new Response(stream).text();
+    expect(parse(text)).toHaveLength(N);
+    expect(rests).toHaveLength(Math.ceil(N / EXPORT_BATCH));
+    for (const ms of rests) expect(ms).toBeGreaterThan(0);
+  });
+
   it("newest first by default, and an empty export still has its header", async () => {
     const rows = await csv({ category: "patients" });
     expect(rows).toHaveLength(Math.ceil(N / 2));

@@ -5,7 +5,13 @@
 // with an apostrophe (event data holds text people typed). Times are given on the clinic's clock
 // (ISO 8601 with the offset, and the zone's name in its own column) and in UTC; the date filter's
 // days are the clinic's, as on the page.
+//
+// An export is paced: after each batch it rests as long as the batch took to write, so one export
+// takes at most about half of the process's one JavaScript thread. Unpaced, one person's export read
+// as fast as their connection allowed and kept the thread busy, and every other clinic's pages waited
+// behind its batches (issue 27). A million rows then take about twice their unpaced time.
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "@/lib/events/store";
 import { formatSummary, type Say } from "@/lib/events/summary-messages";
@@ -13,7 +19,9 @@ import { TimelineCursorSchema, type TimelineFilters } from "@/lib/events/timelin
 import { listTimeline, type TimelineEvent, type TimelinePage } from "@/lib/events/timeline/list";
 import { isoIn } from "@/lib/format/time";
 
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 500;
+/** The part of the thread's time one export may take while it writes its rows. */
+export const EXPORT_DUTY = 0.5;
 
 const COLUMNS = [
   "created",
@@ -55,7 +63,11 @@ export interface CsvStreamOptions {
   first?: TimelinePage;
   /** Called once when the stream ends: rows sent, and whether it reached the last (false: cancelled or failed). */
   onEnd?: (rows: number, finished: boolean) => void;
+  /** How the stream rests after a batch that took `writingMs` to write (a pause of the same length). */
+  rest?: (writingMs: number) => Promise<unknown>;
 }
+
+const restAsLong = (writingMs: number) => sleep((writingMs * (1 - EXPORT_DUTY)) / EXPORT_DUTY);
 
 /** `say` writes the summaries and sources in the caller's language (the column names stay fixed). */
 export function timelineCsvStream(
@@ -64,7 +76,7 @@ export function timelineCsvStream(
   timeZone: string,
   filters: TimelineFilters,
   say: Say,
-  { first, onEnd }: CsvStreamOptions = {},
+  { first, onEnd, rest = restAsLong }: CsvStreamOptions = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: string | null | undefined;
@@ -101,7 +113,9 @@ export function timelineCsvStream(
         throw error;
       }
       pending = undefined;
+      const writing = performance.now();
       controller.enqueue(encoder.encode(csvOf(page.events, timeZone, header, say)));
+      await rest(performance.now() - writing);
       rows += page.events.length;
       header = false;
       cursor = page.nextCursor;
