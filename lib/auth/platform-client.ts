@@ -7,7 +7,7 @@ import { platformSettings } from "@/lib/clinic-api/settings";
 import type { SessionGrantRequest } from "@/lib/contract";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { openClinicKey } from "@/lib/auth/secrets";
-import { connectionTokenProvider } from "@/lib/auth/token-provider";
+import { connectionTokenProvider, type TokenRow } from "@/lib/auth/token-provider";
 import { takePlatformTurn, type QuotaScope } from "@/lib/quota/platform-quota";
 import { observePlatformBody } from "@/lib/drift/endpoints";
 
@@ -22,10 +22,35 @@ export async function connectionIdForUser(userId: string, authMode = platformSet
 
 export async function clientForUser(userId: string): Promise<ClinicClient> {
   const settings = platformSettings();
-  const connectionId = await connectionIdForUser(userId, settings.authMode);
-  const { clinicId } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { clinicId: true } });
-  return clientForConnection(connectionId, settings.baseUrl, { clinicId, userId });
+  // One read finds the connection, its clinic's key and its token: every read before the first
+  // platform call is time the person waits (there were five, one after another).
+  const where = settings.authMode === "clinic" ? { clinicLevelFor: (await userClinic(userId)).clinicId } : { userId };
+  const connection = await db.platformConnection.findUnique({ where, select: CONNECTION_FOR_CLIENT });
+  if (!connection) throw new ReconnectRequiredError("missing");
+  // The person's clinic: the connection's user's, or the clinic the clinic-level connection is for.
+  return clientOf(connection, settings.baseUrl, { clinicId: connection.user?.clinicId ?? connection.clinicId, userId });
 }
+
+const userClinic = (userId: string) => db.user.findUniqueOrThrow({ where: { id: userId }, select: { clinicId: true } });
+
+/** What a client needs of its connection: whose it is, the clinic key, and the token as read. */
+const CONNECTION_FOR_CLIENT = {
+  id: true,
+  clinicId: true,
+  userId: true,
+  state: true,
+  accessTokenEnc: true,
+  expiresAt: true,
+  clinic: { select: { clinicKeyEnc: true } },
+  user: { select: { clinicId: true } },
+} as const;
+
+type ConnectionForClient = {
+  id: string;
+  clinicId: string;
+  userId: string | null;
+  clinic: { clinicKeyEnc: string | null };
+} & TokenRow;
 
 /**
  * A client acting through one connection (also for jobs that act for a clinic, e.g. reconciliation).
@@ -37,20 +62,23 @@ export async function clientForConnection(
   baseUrl = platformSettings().baseUrl,
   scope?: QuotaScope,
 ): Promise<ClinicClient> {
-  const clinicKeyHeader = platformSettings().headerNames.clinicKey;
-  const { clinic, clinicId, userId } = await db.platformConnection.findUniqueOrThrow({
+  const connection = await db.platformConnection.findUniqueOrThrow({
     where: { id: connectionId },
-    select: { clinicId: true, userId: true, clinic: { select: { clinicKeyEnc: true } } },
+    select: CONNECTION_FOR_CLIENT,
   });
-  const quota = scope ?? { clinicId, userId };
+  return clientOf(connection, baseUrl, scope ?? { clinicId: connection.clinicId, userId: connection.userId });
+}
+
+function clientOf(connection: ConnectionForClient, baseUrl: string, quota: QuotaScope): ClinicClient {
   return createClinicClient({
     baseUrl,
     beforeAttempt: () => takePlatformTurn(quota),
     observeBody: observePlatformBody,
     credentials: {
-      tokens: connectionTokenProvider(connectionId),
-      clinicKey: openClinicKey(clinic.clinicKeyEnc),
-      clinicKeyHeader,
+      // The row just read serves the first token; later calls read it again.
+      tokens: connectionTokenProvider(connection.id, {}, connection),
+      clinicKey: openClinicKey(connection.clinic.clinicKeyEnc),
+      clinicKeyHeader: platformSettings().headerNames.clinicKey,
     },
   });
 }

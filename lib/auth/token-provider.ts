@@ -5,7 +5,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import type { TokenProvider } from "@/lib/clinic-api/authorized";
-import { ReconnectRequiredError } from "@/lib/auth/errors";
+import { ReconnectRequiredError, type ReconnectReason } from "@/lib/auth/errors";
 import { refreshTokenOnce, type RefreshOptions } from "@/lib/auth/refresh";
 import { needsRefresh } from "@/lib/auth/token-store";
 import { openSecret, SECRET_PURPOSES } from "@/lib/auth/secrets";
@@ -21,17 +21,30 @@ function shared(key: string, run: () => Promise<string>): Promise<string> {
   return pending;
 }
 
+/** What the provider reads of a connection. */
+export interface TokenRow {
+  state: "connected" | ReconnectReason;
+  accessTokenEnc: string;
+  expiresAt: Date;
+}
+
+/** `read`: the connection's row as its caller has just read it, used for the first token only. */
 export function connectionTokenProvider(
   connectionId: string,
   options: Omit<RefreshOptions, "rejectedToken"> = {},
+  read?: TokenRow,
 ): TokenProvider {
   const now = options.now ?? Date.now;
+  let first: TokenRow | undefined = read;
   return {
     async getAccessToken() {
-      const row = await db.platformConnection.findUnique({
-        where: { id: connectionId },
-        select: { state: true, accessTokenEnc: true, expiresAt: true },
-      });
+      const row =
+        first ??
+        (await db.platformConnection.findUnique({
+          where: { id: connectionId },
+          select: { state: true, accessTokenEnc: true, expiresAt: true },
+        }));
+      first = undefined;
       if (!row) throw new ReconnectRequiredError("missing");
       if (row.state !== "connected") throw new ReconnectRequiredError(row.state);
       if (!needsRefresh(row.expiresAt, now())) return openSecret(row.accessTokenEnc, SECRET_PURPOSES.accessToken);

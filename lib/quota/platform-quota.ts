@@ -78,14 +78,19 @@ function limiters(): Limiters {
   return shared.clinicConnectQuota;
 }
 
-/** Takes one point from `limiter`; a refusal becomes QuotaExceededError, a store failure lets it pass. */
-async function take(limiter: RateLimiterPostgres, key: string, level: QuotaLevel): Promise<void> {
+/**
+ * Takes one point from `limiter`; a refusal becomes QuotaExceededError (the point is counted all
+ * the same), a store failure lets it pass uncounted. Resolves with whether the point was counted.
+ */
+async function take(limiter: RateLimiterPostgres, key: string, level: QuotaLevel): Promise<boolean> {
   try {
     await limiter.consume(key);
+    return true;
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) throw new QuotaExceededError(level, rejection.msBeforeNext);
     // The database is the app's own trouble, not the platform's limit: the platform still guards itself.
     log.error(`quota: counting failed, request let through: ${describe(rejection)}`);
+    return false;
   }
 }
 
@@ -93,10 +98,24 @@ async function take(limiter: RateLimiterPostgres, key: string, level: QuotaLevel
 export async function takePlatformTurn(scope: QuotaScope): Promise<void> {
   const l = limiters();
   if (scope.userId !== null) {
-    await take(l.user, `${scope.clinicId}:${scope.userId}`, "user");
-    await take(l.clinic, scope.clinicId, "clinic");
-    await take(l.app, "all", "app");
-    return;
+    // The three counters at once (one after another they were three writes before every call the
+    // person waits for). A refusal at any level gives back the point at every level that counted it
+    // (a refused point is counted too): the call is not made, so a person over their share spends
+    // nothing of the clinic's, and a clinic over its share nothing of the application's.
+    const levels: Array<[RateLimiterPostgres, string, QuotaLevel]> = [
+      [l.user, `${scope.clinicId}:${scope.userId}`, "user"],
+      [l.clinic, scope.clinicId, "clinic"],
+      [l.app, "all", "app"],
+    ];
+    const outcomes = await Promise.allSettled(levels.map(([limiter, key, level]) => take(limiter, key, level)));
+    const refused = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    if (!refused) return;
+    await Promise.all(
+      levels
+        .filter((_, i) => outcomes[i].status === "rejected" || (outcomes[i] as PromiseFulfilledResult<boolean>).value)
+        .map(([limiter, key]) => limiter.reward(key, 1).catch(() => undefined)),
+    );
+    throw refused.reason;
   }
   const deadline = Date.now() + BACKGROUND_MAX_WAIT_MS;
   for (;;) {
