@@ -19,15 +19,16 @@ export function formatResult(r: BenchResult): string {
 }
 
 /**
- * The sections of an existing BENCHMARKS.md, by the benchmark their reproduce line names: a run of
- * some benchmarks keeps the others' latest sections (their results may come from another checkout).
+ * The sections of an existing BENCHMARKS.md, by the benchmark and the command their reproduce line
+ * names: a run of some benchmarks keeps the others' latest sections (their results may come from
+ * another checkout), and a run of one part of a benchmark (`pages --section=big`) keeps the other's.
  */
-function earlierSections(file: string): Array<{ id: string; text: string }> {
+function earlierSections(file: string): Array<{ id: string; command: string; text: string }> {
   if (!fs.existsSync(file)) return [];
   const [, ...sections] = fs.readFileSync(file, "utf8").split(/\n(?=## )/);
   return sections.flatMap((text) => {
-    const id = /Reproduce: `npm run bench -- (\w+)/.exec(text)?.[1];
-    return id ? [{ id, text: text.trimEnd() }] : [];
+    const found = /Reproduce: `(npm run bench -- (\w+)[^`]*)`/.exec(text);
+    return found ? [{ id: found[2], command: found[1], text: text.trimEnd() }] : [];
   });
 }
 
@@ -37,8 +38,12 @@ export function writeBenchmarksMd(
   database: string,
   order: readonly string[],
 ): void {
-  const fresh = new Set(results.map((r) => r.id));
-  const kept = earlierSections(file).filter((s) => !fresh.has(s.id));
+  // A fresh result replaces the earlier section of its own command, and every section of its
+  // benchmark when it ran whole (or replaces an earlier whole run).
+  const whole = (id: string) => `npm run bench -- ${id}`;
+  const replaces = (r: BenchResult, s: { id: string; command: string }) =>
+    r.command === s.command || (r.id === s.id && (r.command === whole(r.id) || s.command === whole(s.id)));
+  const kept = earlierSections(file).filter((s) => !results.some((r) => replaces(r, s)));
   const head = [
     "# Benchmarks",
     "",
