@@ -12,6 +12,7 @@ const MESSAGES: Record<ReconnectReason, string> = {
 };
 
 export class ReconnectRequiredError extends UnauthorizedError {
+  override name = "ReconnectRequiredError";
   readonly reason: ReconnectReason;
 
   constructor(reason: ReconnectReason) {

@@ -30,7 +30,9 @@ export class ClinicApiError extends Error {
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = new.target.name;
+    // Each class names itself in a string: the production build shortens class names, and
+    // new.target.name read "r" in the logs.
+    this.name = "ClinicApiError";
     this.status = details.status;
     this.requestId = details.requestId;
     this.code = details.code;
@@ -38,18 +40,22 @@ export class ClinicApiError extends Error {
 }
 
 export class UnauthorizedError extends ClinicApiError {
+  override name = "UnauthorizedError";
   override readonly kind = "unauthorized";
 }
 
 export class ForbiddenError extends ClinicApiError {
+  override name = "ForbiddenError";
   override readonly kind = "forbidden";
 }
 
 export class NotFoundError extends ClinicApiError {
+  override name = "NotFoundError";
   override readonly kind = "not_found";
 }
 
 export class ValidationError extends ClinicApiError {
+  override name = "ValidationError";
   override readonly kind = "validation";
   /** Messages per field (body field or query parameter); `_` holds those that name no field. */
   readonly fieldErrors: Record<string, string[]>;
@@ -61,6 +67,7 @@ export class ValidationError extends ClinicApiError {
 }
 
 export class RateLimitedError extends ClinicApiError {
+  override name = "RateLimitedError";
   override readonly kind = "rate_limited";
   /** How long the platform asked us to wait, when it said. */
   readonly retryAfterMs?: number;
@@ -73,19 +80,24 @@ export class RateLimitedError extends ClinicApiError {
 
 /** 5xx, a time-out, or no answer at all. */
 export class PlatformUnavailableError extends ClinicApiError {
+  override name = "PlatformUnavailableError";
   override readonly kind = "platform_unavailable";
 }
 
 /** An RFC 6749 error from the token or revoke endpoint (`code` is the OAuth `error`). */
 export class OAuthError extends ClinicApiError {
+  override name = "OAuthError";
   override readonly kind = "oauth";
 }
 
 /** The refresh token (or code) is spent, revoked or unknown: only a new sign-in helps. */
-export class InvalidGrantError extends OAuthError {}
+export class InvalidGrantError extends OAuthError {
+  override name = "InvalidGrantError";
+}
 
 /** The platform answered 2xx with a body that does not match the contract. */
 export class UnexpectedResponseError extends ClinicApiError {
+  override name = "UnexpectedResponseError";
   override readonly kind = "unexpected_response";
 }
 
