@@ -99,8 +99,10 @@ const EnvSchema = z
     DB_SYSTEM_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
     STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
     // Reads each person may run at once (timeline pages and searches), how long one more waits for a
-    // free place before being told, and exports (one at a time, more wait in a short line).
-    READS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+    // free place before being told, and exports (one at a time, more wait in a short line). One read:
+    // a search that reads much of a clinic keeps a database core busy, and a person's two took both
+    // of a small server's; the timeline's own reads take milliseconds, so the next waits little.
+    READS_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     EXPORTS_WAITING_PER_USER: z.coerce.number().int().min(0).max(20).default(2),
     // One person's requests under way at once in a process, the request bodies (uploads) one person

@@ -13,6 +13,10 @@ import {
 import { ResourceDeleteResponseSchema } from "@/lib/contract/client-extras";
 import { iterateAll, pageQuery, type Page, type PageRequest } from "@/lib/clinic-api/pagination";
 import type { Send } from "@/lib/clinic-api/transport";
+import type { DataUri } from "@/lib/clinic-api/json-body";
+
+/** A body whose file may be a DataUri, written into the request's bytes without copies. */
+type WithFile<T> = Omit<T, "attachment"> & { attachment?: string | DataUri };
 
 export function resourceCalls(send: Send) {
   const list = async (practitionerId: string, page?: PageRequest): Promise<Page<ResourceRecord>> => {
@@ -39,7 +43,7 @@ export function resourceCalls(send: Send) {
     all: (practitionerId: string) => iterateAll((page) => list(practitionerId, page)),
     get: async (practitionerId: string, id: string) =>
       (await send({ method: "GET", path: one(practitionerId, id), schema: ResourceResponseSchema })).resource,
-    create: async (practitionerId: string, input: ResourceCreateInput) =>
+    create: async (practitionerId: string, input: WithFile<ResourceCreateInput> & { attachment: string | DataUri }) =>
       (
         await send({
           method: "POST",
@@ -48,7 +52,7 @@ export function resourceCalls(send: Send) {
           schema: ResourceResponseSchema,
         })
       ).resource,
-    update: async (practitionerId: string, id: string, input: ResourceUpdateInput) =>
+    update: async (practitionerId: string, id: string, input: WithFile<ResourceUpdateInput>) =>
       (await send({ method: "PUT", path: one(practitionerId, id), body: input, schema: ResourceResponseSchema }))
         .resource,
     delete: async (practitionerId: string, id: string): Promise<z.infer<typeof ResourceDeleteResponseSchema>> =>

@@ -14,6 +14,7 @@ import {
 import { observePlatformAttempt } from "@/lib/metrics/platform";
 import { endpointOf } from "@/lib/metrics/registry";
 import { endPlatformSpan, startPlatformSpan, tracingOn } from "@/lib/tracing/tracer";
+import { encodeJsonBody } from "@/lib/clinic-api/json-body";
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -92,7 +93,7 @@ export function createTransport(options: TransportOptions): Send {
         const response = await fetchImpl(url, {
           method: spec.method,
           headers: { Accept: "application/json", "Content-Type": "application/json", ...spec.headers },
-          body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+          body: spec.body === undefined ? undefined : encodeJsonBody(spec.body),
           signal,
           redirect: "error",
         });

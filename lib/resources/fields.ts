@@ -54,11 +54,11 @@ export const ResourceFieldsSchema = z.object({
 });
 export type ResourceFields = z.input<typeof ResourceFieldsSchema>;
 
-export function toCreateInput(
+export function toCreateInput<A extends string | { toJSON(): string }>(
   fields: z.output<typeof ResourceFieldsSchema>,
-  attachment: string,
+  attachment: A,
   fileName: string,
-): ResourceCreateInput {
+): Omit<ResourceCreateInput, "attachment"> & { attachment: A } {
   return {
     name: fields.name,
     type: fields.type || undefined,

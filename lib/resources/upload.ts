@@ -8,7 +8,8 @@ import { failureOf } from "@/lib/actions/platform-failure";
 import { respond } from "@/lib/actions/route";
 import { failure, invalid, notFound, type ActionFailure } from "@/lib/actions/result";
 import { SECTIONS } from "@/lib/auth/sections";
-import { MAX_RESOURCE_FILE_BYTES, toDataUri } from "@/lib/contract";
+import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
+import { DataUri } from "@/lib/clinic-api/json-body";
 import { fieldErrors } from "@/lib/contract/field-errors";
 import { capRequestBody } from "@/lib/http/capped-body";
 import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
@@ -89,7 +90,7 @@ export async function handleResourceUpload(request: Request, resourceId?: string
     return refuse(
       failure("invalid", "resources.upload.chooseFile", { errors: { file: ["resources.upload.chooseFile"] } }),
     );
-  let attachment: { attachment: string; attachment_filename: string } | undefined;
+  let attachment: { attachment: DataUri; attachment_filename: string } | undefined;
   if (file instanceof File) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const checked = checkResourceFile(file.name, bytes);
@@ -98,7 +99,7 @@ export async function handleResourceUpload(request: Request, resourceId?: string
       const said = (await requestTranslator())(message, values);
       return refuse(failure("invalid", said, { errors: { file: [said] } }), code === "too_large" ? 413 : 422);
     }
-    attachment = { attachment: toDataUri(bytes, checked.contentType), attachment_filename: file.name };
+    attachment = { attachment: new DataUri(checked.contentType, bytes), attachment_filename: file.name };
   }
 
   const requested = text(form, "practitioner_id") || undefined;
