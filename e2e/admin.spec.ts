@@ -213,7 +213,13 @@ test("webhooks: set-up, the chart, and deliveries filtered by every date form, e
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute("data-delivery-event", target);
   await expect(rows.first()).toContainText("Delivered");
-  const day = ((await rows.first().getAttribute("data-attempted-at")) ?? "").slice(0, 10);
+  // The filter counts the clinic's days: the attempt's day as the row shows it, on the clinic's clock
+  // ("25 Nov 2026, 19:32 EST"), not its UTC day (from 00:00 to 05:00 UTC they differ in Toronto).
+  const shown = (await rows.first().locator("time").first().innerText()).trim();
+  const [, dd, mon, yyyy] = /^(\d{1,2}) (\w{3})\w* (\d{4})/.exec(shown) ?? [];
+  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].indexOf(mon) + 1;
+  expect(month, shown).toBeGreaterThan(0);
+  const day = `${yyyy}-${String(month).padStart(2, "0")}-${dd.padStart(2, "0")}`;
   const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
   // Outcome: this event was delivered, so "failed" finds nothing.

@@ -3,7 +3,7 @@
 // nothing twice, from whole-event lists and from lists of ids alone; out-of-order deliveries; and one
 // clinic's staff never seeing another's events.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { dayIn } from "@/lib/audit/day-range";
+import { clinicDayOf } from "./support/clinic-day";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
@@ -165,7 +165,7 @@ test("filters by category and date and keeps them in the URL", async ({ page }) 
   await expect(row(page, patientId)).toHaveCount(0);
 
   // The clinic's day (its default zone), not UTC's: from 00:00 to 05:00 UTC they differ.
-  const today = dayIn(new Date(), DEFAULT_CLINIC_TIME_ZONE);
+  const today = clinicDayOf(new Date(), DEFAULT_CLINIC_TIME_ZONE);
   await page.getByLabel("Date filter").selectOption("before");
   await page.getByLabel("Day", { exact: true }).fill(today);
   await expect(row(page, orderId)).toHaveCount(0);

@@ -2680,7 +2680,7 @@ const WAIT_FOR_UPLOADS =
   /^You are already sending \d+ MB of files; wait until they have finished uploading, then send this one again\.$/;
 const WAIT_FOR_REQUESTS = [
   /^You have \d+ requests under way already; wait for them to finish, then try again\.$/,
-  /^You already have \d+ searches? running; wait for (it|them) to finish, then try again\.$/,
+  /^You already have \d+ search(es)? running; wait for (it|them) to finish, then try again\.$/,
 ];
 
 test("POST /api/resources — thirty 10 MB uploads at once by one practitioner: those over their share told to wait (429), nothing changed", async () => {

@@ -1,51 +1,10 @@
-// The server's copy of the time zone rules (see ./zone-rules.ts for why the app does not ask Node's
-// own zone data): moment-timezone's packed IANA database, loaded once, unpacked per zone on demand.
-// Importing this module registers it as the source; the job worker's start (instrumentation.ts),
-// the root layout and the test setup import it.
+// The server's copy of the time zone rules (./zone-source.ts): importing this module registers it as
+// the source; the job worker's start (instrumentation.ts), the root layout and the test setup import
+// it. Server-only: the whole database is 700 kB, and a page sends the browser its own zone's rules.
 import "server-only";
-import { createRequire } from "node:module";
-import { rulesSince, setZoneRulesSource, unpackZone, type ZoneRules } from "@/lib/format/zone-rules";
+import { loadZoneRules } from "@/lib/format/zone-source";
 
-interface PackedData {
-  version: string;
-  zones: string[];
-  links: string[];
-}
-
-const require = createRequire(import.meta.url);
-let packedByName: Map<string, string> | null = null;
-let dataVersion = "";
-
-function packed(): Map<string, string> {
-  if (packedByName) return packedByName;
-  const data = require("moment-timezone/data/packed/latest.json") as PackedData;
-  const byName = new Map<string, string>();
-  for (const zone of data.zones) byName.set(zone.slice(0, zone.indexOf("|")), zone);
-  for (const link of data.links) {
-    const [target, alias] = link.split("|") as [string, string];
-    const zone = byName.get(target);
-    if (zone) byName.set(alias, zone);
-  }
-  dataVersion = data.version;
-  return (packedByName = byName);
-}
-
-/** The IANA release the rules come from, e.g. "2026f". */
-export function zoneDataVersion(): string {
-  packed();
-  return dataVersion;
-}
-
-/**
- * A zone's rules from 1970 on (no instant the app shows is older), the same on the server and in the
- * browser: a page sends these for its zone, a few kilobytes instead of the whole 700 kB database.
- */
-export function loadZoneRules(name: string): ZoneRules | null {
-  const zone = packed().get(name);
-  return zone ? rulesSince(unpackZone(zone, name), 0) : null;
-}
-
-setZoneRulesSource(loadZoneRules);
+export { loadZoneRules, zoneDataVersion } from "@/lib/format/zone-source";
 
 /** What a page sends the browser for its zone (see loadZoneRules). */
 export const zoneRulesForBrowser = loadZoneRules;
