@@ -280,10 +280,10 @@ async function measureBigClinic(context: BrowserContext, stack: Stack, round: st
     }
     rows.push({ label, times: summarize(runs.map((r) => r.ms)), runs });
   };
-  // The page arrives with the library's first page (lib/resources/first-page.ts), streamed after the
-  // page's frame: timed from the request to the document's end, the rows in it. (In chromium on
-  // these same two cores the browser runs the frame's scripts while the rows are still coming, and
-  // that time would count as the server's: chromium's figures are a note, browserTimes.)
+  // The page arrives with the library's first page (lib/resources/first-page.ts): timed from the
+  // request to the document's end, the rows in it, as the main pages are timed (with the session's
+  // cookies). Chromium's own timing, which also holds the browser's work on these same two cores,
+  // is a note (browserTimes).
   const resources = `${stack.appUrl}/resources`;
   const cookie = await cookieHeader(context, stack.appUrl);
   await measure(
@@ -729,7 +729,7 @@ export async function benchPages(): Promise<BenchResult[]> {
       });
       notes.push(
         `Large clinic: the sandbox seeded with ${BIG_CLINIC.patientsPerClinic.toLocaleString("en")} patients and ${(BIG_CLINIC.resourcesPerPractitioner * BIG_CLINIC.practitionersPerClinic).toLocaleString("en")} practitioner resources per clinic; each action timed ${BIG_RUNS} times after one untimed, from chromium's timing of the server action. The app's and the sandbox's rate limits are raised to ${BIG_RATE_LIMIT.toLocaleString("en")} calls for this stack (the runs would use up one person's share otherwise).`,
-        `The library's first page is timed from the request to the document's end, with the session's cookies, as the main pages are: the page's frame is sent while the platform call is under way and the library's rows follow in the same document. In chromium on these same two cores, at ${latencyMs} ms: the frame's first byte at ${round(inChromium.start)} ms and the document's end at ${round(inChromium.end)} ms (p50 of 10); the browser parses and runs the frame's scripts while the rows are still coming, on the cores the server uses.`,
+        `The library's first page is timed from the request to the document's end (its rows in it), with the session's cookies, as the main pages are. Chromium's own timing of the same navigation, on these same two cores, at ${latencyMs} ms: first byte at ${round(inChromium.start)} ms and the document's end at ${round(inChromium.end)} ms (p50 of 10).`,
         `The platform alone: the calls the slowest traced run of each action made, sent again straight to the sandbox with a token of the same practitioner, the calls the run made at once again at once and the rest in turn, 5 times at each distance.`,
       );
     }
