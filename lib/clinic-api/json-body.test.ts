@@ -6,7 +6,7 @@ const text = (body: string | Uint8Array) => (typeof body === "string" ? body : B
 
 describe("encodeJsonBody", () => {
   it("writes a DataUri field into the bytes of the same JSON JSON.stringify writes", () => {
-    const bytes = new Uint8Array(70_001).map((_, i) => (i * 31) % 256);
+    const bytes = new Uint8Array(150_001).map((_, i) => (i * 31) % 256);
     const body = {
       name: 'Café "menu" — ✓',
       type: undefined,
@@ -27,6 +27,16 @@ describe("encodeJsonBody", () => {
       '{"name":"x","attachment":"data:text/plain;base64,eA=="}',
     );
     expect(encodeJsonBody([new DataUri("text/plain", new Uint8Array([120]))])).toBe('["data:text/plain;base64,eA=="]');
+  });
+
+  it("writes the base64 of every length (padding at the end only)", () => {
+    for (const n of [0, 1, 2, 3, 49_151, 49_152, 49_153, 98_305]) {
+      const bytes = new Uint8Array(n).map((_, i) => (i * 7 + n) % 256);
+      const sent = encodeJsonBody({ attachment: new DataUri("application/pdf", bytes) });
+      expect(text(sent)).toBe(
+        JSON.stringify({ attachment: `data:application/pdf;base64,${Buffer.from(bytes).toString("base64")}` }),
+      );
+    }
   });
 
   it("a DataUri as the only field", () => {
