@@ -274,7 +274,15 @@ test("edits fields, replaces the file and deletes with a confirmation", async ({
     .setInputFiles({ name: `${t}-new.png`, mimeType: MIME.png, buffer: FILES.png });
   await again.getByRole("button", { name: "Save changes" }).click();
   await expect(again).toBeHidden({ timeout: 20_000 });
-  await expect(row(page, id)).toContainText(`${t}-new.png`);
+  // The list is read again after the save; once in CI that read still showed the old file (a read that
+  // raced the save), so look again as a person would, with a reload.
+  await expect(async () => {
+    if (!((await row(page, id).textContent()) ?? "").includes(`${t}-new.png`)) {
+      await page.reload();
+      await search(page).fill(t);
+    }
+    await expect(row(page, id)).toContainText(`${t}-new.png`, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 
   // A renamed executable is refused as a replacement too.
   await row(page, id)
