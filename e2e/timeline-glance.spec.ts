@@ -16,7 +16,6 @@ async function activity(page: Page, clinicId: string, type: string): Promise<str
   return (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinicId, type })).event.id;
 }
 
-/** The clinic's zone as its settings page says it is used (the chart's days are its days). */
 /** The clinic, activated, with its admin signed in on `page`. */
 async function adminOfActiveClinic(page: Page): Promise<{ id: string }> {
   await signInAsClinicAdmin(page, 0);
