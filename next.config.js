@@ -36,9 +36,10 @@ const nextConfig = {
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/resources",
   ],
-  // proxy.ts runs on every request, and Next.js then keeps only the first 10 MB of a body: a
-  // resource upload (10 MiB file + multipart fields, app/api/resources) would arrive truncated.
-  // The upload route refuses anything over its own limit (lib/resources/upload.ts) before reading.
+  // Where proxy.ts runs, Next.js keeps only the first 10 MB of a body. An upload's multipart body
+  // skips the proxy (its matcher), but one whose type is written in other letters ("Multipart/…")
+  // would not: 10 MiB file + fields must still arrive whole. The upload route refuses anything over
+  // its own limit (lib/resources/upload.ts) as it reads.
   experimental: { proxyClientMaxBodySize: "11mb" },
 };
 

@@ -5,21 +5,26 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { RETURN_TO_HEADER, accessDeniedRedirect } from "@/lib/auth/front-door";
 import { getConfig } from "@/lib/config";
-import { newNonce, securityHeaders } from "@/lib/security-headers";
+import { configuredSecurityHeaders } from "@/lib/security-headers";
 import { serverActionRefusal } from "@/lib/server-action-guard";
 
 // Not the webhook route: a server-to-server JSON endpoint that no browser renders or frames, and
 // the one that must answer fastest (a proxied request's body is buffered and copied first). Not
-// the build's static files either: hashed scripts and styles need no page policy.
-export const config = { matcher: ["/((?!api/webhooks/|_next/static/|_next/image).*)"] };
+// the build's static files either: hashed scripts and styles need no page policy. Nor an upload's
+// multipart body: Next.js would hold all of it, and a copy, before the route could stream it
+// (lib/http/multipart.ts); the route sets the same headers on its answer itself.
+export const config = {
+  matcher: [
+    "/((?!api/webhooks/|api/resources|_next/static/|_next/image).*)",
+    {
+      source: "/api/resources/:path*",
+      missing: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }],
+    },
+  ],
+};
 
 export function proxy(request: NextRequest): NextResponse {
-  const config = getConfig();
-  const headers = securityHeaders(
-    { apiUrl: config.clinicApiBaseUrl, webUrl: config.clinicWebUrl },
-    newNonce(),
-    config.appUrl,
-  );
+  const headers = configuredSecurityHeaders(getConfig());
   const refusal = serverActionRefusal(request.headers, { method: request.method, path: request.nextUrl.pathname });
   // The policy goes on the request too: Next.js takes the nonce from it for the scripts it renders.
   const forwarded = new Headers(request.headers);

@@ -1776,6 +1776,37 @@ const ROUTE_ROWS: Record<string, RouteRow[]> = {
       json: () => ({ ok: false, code: "invalid", message: INVALID, errors: { name: [BIDI_NAME] } }),
     },
     {
+      name: "a text field of 70,000 characters (past the form's 64 KB a field)",
+      as: "practitioner",
+      send: upload({ ...FIELDS, category: "c".repeat(70_000), file: PDF }),
+      status: 400,
+      json: () => refusedAs("invalid", "The upload could not be read. Choose the file again and retry."),
+    },
+    {
+      name: "sixty form fields",
+      as: "practitioner",
+      send: upload({
+        ...FIELDS,
+        ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`extra${i}`, "x"])),
+        file: PDF,
+      }),
+      status: 400,
+      json: () => refusedAs("invalid", "The upload could not be read. Choose the file again and retry."),
+    },
+    {
+      name: "a refused upload is answered with the same security headers as every page",
+      as: "practitioner",
+      send: upload({ save_to_library: "true", file: PDF }),
+      status: 422,
+      json: () => invalid("name"),
+      check: (response) =>
+        expect([
+          response.headers()["x-frame-options"],
+          response.headers()["x-content-type-options"],
+          response.headers()["content-security-policy"]?.includes("frame-ancestors 'none'"),
+        ]).toEqual(["DENY", "nosniff", true]),
+    },
+    {
       name: "a name with control characters",
       as: "practitioner",
       send: upload({ ...FIELDS, name: "evil\u0000name\u001b[31m", file: PDF }),

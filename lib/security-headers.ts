@@ -54,3 +54,12 @@ export function securityHeaders(
     ...(appUrl.startsWith("https://") ? [{ key: "Strict-Transport-Security", value: HSTS }] : []),
   ];
 }
+
+/** The headers for the running server's configuration (lib/config), with a fresh nonce. */
+export function configuredSecurityHeaders(config: {
+  clinicApiBaseUrl: string;
+  clinicWebUrl: string;
+  appUrl: string;
+}): Array<{ key: string; value: string }> {
+  return securityHeaders({ apiUrl: config.clinicApiBaseUrl, webUrl: config.clinicWebUrl }, newNonce(), config.appUrl);
+}

@@ -1,7 +1,7 @@
 // Request bodies read with a size cap, so that no client can make the server hold an unbounded body
 // in memory: a declared Content-Length over the cap is refused before reading, and a chunked (or
-// under-declared) body is cut off as soon as it passes the cap. Used for the webhook's raw text and
-// the upload's multipart form; not a parser of either.
+// under-declared) body is cut off as soon as it passes the cap. Used for the webhook's raw text; not
+// a parser of it. (The upload's form is capped as it is parsed: lib/http/multipart.ts.)
 import "server-only";
 import type { IncomingMessage } from "node:http";
 

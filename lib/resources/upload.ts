@@ -11,13 +11,15 @@ import { SECTIONS } from "@/lib/auth/sections";
 import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
 import { DataUri } from "@/lib/clinic-api/json-body";
 import { fieldErrors } from "@/lib/contract/field-errors";
-import { capRequestBody } from "@/lib/http/capped-body";
+import { readStreamedForm, type StreamedForm } from "@/lib/http/multipart";
 import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
 import { checkResourceFile, maxFileLabel } from "@/lib/resources/file-check";
 import { callerLocale, requestTranslator } from "@/lib/i18n/server";
 import { PlatformIdSchema, ResourceFieldsSchema, toCreateInput, toUpdateInput } from "@/lib/resources/fields";
 import { auditResource } from "@/lib/audit/resource-entry";
 import { log } from "@/lib/log/logger";
+import { getConfig } from "@/lib/config";
+import { configuredSecurityHeaders } from "@/lib/security-headers";
 import { UnexpectedResponseError } from "@/lib/clinic-api/errors";
 
 /** The largest multipart body: one file at the limit plus its fields and boundaries. */
@@ -26,36 +28,28 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_RESOURCE_FILE_BYTES + 256 * 1024;
 /** A failure in the app's one result shape; `status` only where HTTP says more than the kind does. */
 const refuse = (answer: ActionFailure, status?: number) => respond(answer, status);
 
-function text(form: FormData, key: string): string | undefined {
-  const value = form.get(key);
-  return typeof value === "string" ? value : undefined;
-}
-
 /**
- * The multipart form, its body capped whether or not it declares its length: a chunked body would
- * otherwise go into formData() whole, however large.
+ * The form, read as it streams in (lib/http/multipart.ts), its body capped whether or not it
+ * declares its length: a chunked body would otherwise be read whole, however large.
  */
 export async function readUploadForm(
   request: Request,
-): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
-  const tooLarge = async () => ({
-    ok: false as const,
-    response: await refuse(
-      failure("invalid", "resources.upload.tooLarge", { values: { limit: maxFileLabel(await callerLocale()) } }),
-      413,
-    ),
+): Promise<{ ok: true; form: StreamedForm } | { ok: false; response: Response }> {
+  const read = await readStreamedForm(request, {
+    bodyBytes: MAX_UPLOAD_BODY_BYTES,
+    fileBytes: MAX_RESOURCE_FILE_BYTES,
+    fileField: "file",
   });
-  const capped = capRequestBody(request, MAX_UPLOAD_BODY_BYTES);
-  if (!capped) return tooLarge();
-  try {
-    return { ok: true, form: await capped.request.formData() };
-  } catch {
-    if (capped.exceeded()) return tooLarge();
+  if (read.ok) return read;
+  if (read.why === "too-large")
     return {
       ok: false,
-      response: await refuse(failure("invalid", "resources.upload.unreadable"), 400),
+      response: await refuse(
+        failure("invalid", "resources.upload.tooLarge", { values: { limit: maxFileLabel(await callerLocale()) } }),
+        413,
+      ),
     };
-  }
+  return { ok: false, response: await refuse(failure("invalid", "resources.upload.unreadable"), 400) };
 }
 
 /** Browsers send Origin on POST/PUT; one from another site is refused (cookies ride along). */
@@ -70,7 +64,17 @@ function sameOrigin(request: Request): boolean {
   }
 }
 
+/**
+ * The upload's answer, with the headers proxy.ts sets on every other one: a multipart body skips
+ * the proxy (its matcher), so that Next.js does not buffer it.
+ */
 export async function handleResourceUpload(request: Request, resourceId?: string): Promise<Response> {
+  const response = await serveUpload(request, resourceId);
+  for (const { key, value } of configuredSecurityHeaders(getConfig())) response.headers.set(key, value);
+  return response;
+}
+
+async function serveUpload(request: Request, resourceId?: string): Promise<Response> {
   const access = await authorize(SECTIONS.resources.roles);
   if (!access.ok) return refuse(access.failure);
   if (!sameOrigin(request)) return refuse(failure("forbidden", "resources.upload.otherOrigin"));
@@ -81,28 +85,27 @@ export async function handleResourceUpload(request: Request, resourceId?: string
   const form = read.form;
   const fields = ResourceFieldsSchema.safeParse(
     Object.fromEntries(
-      ["name", "type", "category", "treatment_plan_id", "save_to_library"].map((k) => [k, text(form, k)]),
+      ["name", "type", "category", "treatment_plan_id", "save_to_library"].map((k) => [k, form.field(k)]),
     ),
   );
   if (!fields.success) return refuse(invalid(fieldErrors(fields.error.issues)));
-  const file = form.get("file");
-  if (!(file instanceof File) && resourceId === undefined)
+  const file = form.file;
+  if (!file && resourceId === undefined)
     return refuse(
       failure("invalid", "resources.upload.chooseFile", { errors: { file: ["resources.upload.chooseFile"] } }),
     );
   let attachment: { attachment: DataUri; attachment_filename: string } | undefined;
-  if (file instanceof File) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const checked = checkResourceFile(file.name, bytes);
+  if (file) {
+    const checked = checkResourceFile(file.name, file.bytes);
     if (!checked.ok) {
       const { code, message, values } = checked.problem;
       const said = (await requestTranslator())(message, values);
       return refuse(failure("invalid", said, { errors: { file: [said] } }), code === "too_large" ? 413 : 422);
     }
-    attachment = { attachment: new DataUri(checked.contentType, bytes), attachment_filename: file.name };
+    attachment = { attachment: new DataUri(checked.contentType, file.bytes), attachment_filename: file.name };
   }
 
-  const requested = text(form, "practitioner_id") || undefined;
+  const requested = form.field("practitioner_id") || undefined;
   if (requested !== undefined && !PlatformIdSchema.safeParse(requested).success)
     return refuse(notFound("practitioner"));
   try {
