@@ -1,10 +1,11 @@
-// The request bodies (uploads) in flight, taken before Next.js buffers them (lib/server/app-server.ts):
+// The request bodies (uploads) in flight, taken before Next.js reads them (lib/server/app-server.ts):
 // at most `bodyBytesPerUser` of one person's, and across everyone, at most `bodyBytesInFlight`. A
 // body over a bound is refused at once, unread, which costs the server almost nothing; waiting in
 // line would hold the very sockets and memory the bound is there to save. (How many requests a
 // person has under way is the read gate's work: lib/fairness/read-gate.ts.) Without it, thirty
 // parallel 10 MB uploads by one person took the process from 314 MB to 2.3 GB (issue 27): each
-// upload is held several times over (the multipart body, the file, its base64 for the platform).
+// upload was held several times over. (It is now held about twice: the file in one buffer, read as it
+// streams in by lib/http/multipart.ts, and its base64 for the platform.)
 // In this process's memory, like the read gates (lib/fairness/read-gate.ts): N processes, N shares.
 export interface ShareLimits {
   bodyBytesPerUser: number;
