@@ -93,3 +93,36 @@ test("the clinic's time zone can be found by typing part of a city's name", asyn
   await page.reload();
   await expect(zone).toHaveValue(before);
 });
+
+test("a zone chosen before the page's script has run is the one saved, not the one the page opened on", async ({
+  page,
+}) => {
+  await signInAsClinicAdmin(page, 0);
+  await page.goto("/admin/settings");
+  const zone = page.getByLabel("Clinic time zone");
+  const before = await zone.inputValue();
+  const other = before === "Asia/Tokyo" ? "Europe/Paris" : "Asia/Tokyo";
+  // The page's scripts are held back until the choice is made, as on a slow connection (routing
+  // also turns the browser's cache off, so they are fetched again).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not "load", nor even "domcontentloaded": both wait for the scripts held back.
+  await page.goto("/admin/settings", { waitUntil: "commit" });
+  await zone.selectOption(other);
+  release();
+  // The browser's zone is said by the page's script only: once it shows, the page has hydrated.
+  await expect(page.getByText(/^Your browser is in /)).toBeVisible();
+  await expect(zone).toHaveValue(other);
+  try {
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("time-zone-status")).toContainText(`Set to ${other} on `);
+  } finally {
+    await zone.selectOption(before);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("time-zone-status")).toContainText(`Set to ${before} on `);
+  }
+});

@@ -2,8 +2,9 @@
 // The clinic's time zone, from the list of IANA zones. Until an admin has chosen one, the list starts
 // on the admin's own browser zone (the server renders without it, the browser's hydration too, then
 // it is read: useSyncExternalStore's server snapshot keeps the first renders the same). A search
-// box narrows the long list to the zones whose name holds what is typed ("vanc", "paris").
-import { useId, useState, useSyncExternalStore } from "react";
+// box narrows the long list to the zones whose name holds what is typed ("vanc", "paris"). A zone
+// picked before hydration is kept.
+import { useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
 import { OneFieldForm } from "@/components/ui/one-field-form";
@@ -43,6 +44,15 @@ export function TimeZoneForm({
   const matching = words ? choices.filter((zone) => zone.toLowerCase().includes(words)) : choices;
   // The zone in the field stays listed whatever is typed, so the select never shows another one.
   const shown = matching.includes(value) ? matching : [value, ...matching];
+  // A zone chosen before the page's script ran (a slow connection, a busy computer) is in the list
+  // but not in this state: the next render would put the saved zone back, and Save would send that.
+  // Read once, as hydration ends and before that render.
+  const select = useRef<HTMLSelectElement>(null);
+  const serverValue = useRef(value);
+  useLayoutEffect(() => {
+    const early = select.current?.value;
+    if (early && early !== serverValue.current) setPicked(early);
+  }, []);
   const pickFirstOf = (typed: string) => {
     const first = choices.find((zone) => typed && zone.toLowerCase().includes(typed));
     if (first) setPicked(first);
@@ -76,7 +86,13 @@ export function TimeZoneForm({
       </div>
       <OneFieldForm action={action} name="timeZone" label={t("label")} hint={hint}>
         {(props) => (
-          <select {...props} value={value} onChange={(e) => setPicked(e.target.value)} className={inputClass}>
+          <select
+            {...props}
+            ref={select}
+            value={value}
+            onChange={(e) => setPicked(e.target.value)}
+            className={inputClass}
+          >
             {shown.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll("_", " ")}
