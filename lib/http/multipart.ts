@@ -118,7 +118,10 @@ export async function readStreamedForm(request: Request, limits: FormLimits): Pr
       if (read > limits.bodyBytes) fail("too-large");
       if (failed) break;
       const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-      if (!parser.write(chunk)) await new Promise((resolve) => parser.once("drain", resolve));
+      // Its file's reader is slower than the body (never, as the bytes are only copied): wait for it,
+      // or for the parser's end, which an error in the body brings about without a drain.
+      if (!parser.write(chunk))
+        await new Promise((resolve) => parser.once("drain", resolve).once("close", resolve).once("error", resolve));
     }
     if (failed) {
       await reader.cancel().catch(() => undefined);
