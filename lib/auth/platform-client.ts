@@ -3,7 +3,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { createClinicClient, type ClinicClient } from "@/lib/clinic-api/client";
-import { platformSettings } from "@/lib/clinic-api/settings";
+import { platformSettings, type PlatformSettings } from "@/lib/clinic-api/settings";
 import type { SessionGrantRequest } from "@/lib/contract";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { openClinicKey } from "@/lib/auth/secrets";
@@ -13,8 +13,7 @@ import { observePlatformBody } from "@/lib/drift/endpoints";
 
 /** The connection a user acts through, or ReconnectRequiredError("missing"). */
 export async function connectionIdForUser(userId: string, authMode = platformSettings().authMode): Promise<string> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { clinicId: true } });
-  const where = authMode === "clinic" ? { clinicLevelFor: user.clinicId } : { userId };
+  const where = await connectionOf(userId, authMode);
   const connection = await db.platformConnection.findUnique({ where, select: { id: true } });
   if (!connection) throw new ReconnectRequiredError("missing");
   return connection.id;
@@ -24,14 +23,19 @@ export async function clientForUser(userId: string): Promise<ClinicClient> {
   const settings = platformSettings();
   // One read finds the connection, its clinic's key and its token: every read before the first
   // platform call is time the person waits (there were five, one after another).
-  const where = settings.authMode === "clinic" ? { clinicLevelFor: (await userClinic(userId)).clinicId } : { userId };
+  const where = await connectionOf(userId, settings.authMode);
   const connection = await db.platformConnection.findUnique({ where, select: CONNECTION_FOR_CLIENT });
   if (!connection) throw new ReconnectRequiredError("missing");
   // The person's clinic: the connection's user's, or the clinic the clinic-level connection is for.
   return clientOf(connection, settings.baseUrl, { clinicId: connection.user?.clinicId ?? connection.clinicId, userId });
 }
 
-const userClinic = (userId: string) => db.user.findUniqueOrThrow({ where: { id: userId }, select: { clinicId: true } });
+/** Which connection a user acts through: their own, or in clinic-level mode their clinic's (one more read). */
+async function connectionOf(userId: string, authMode: PlatformSettings["authMode"]) {
+  if (authMode !== "clinic") return { userId };
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { clinicId: true } });
+  return { clinicLevelFor: user.clinicId };
+}
 
 /** What a client needs of its connection: whose it is, the clinic key, and the token as read. */
 const CONNECTION_FOR_CLIENT = {
