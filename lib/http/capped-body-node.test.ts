@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readNodeTextCapped } from "@/lib/http/capped-body";
+import { refuseUnreadBody } from "@/lib/http/linger";
 
 const CAP = 1000;
 
@@ -18,7 +19,14 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const outcome = readNodeTextCapped(req, CAP).catch((error: Error) => `error: ${error.message}`);
     outcomes.push(outcome);
-    void outcome.then((text) => res.writeHead(200, { connection: "close" }).end(JSON.stringify(text)));
+    void outcome.then((text) => {
+      const answer = JSON.stringify(text);
+      // As the webhook endpoint does: a body over the cap may still be coming, so the answer is sent
+      // and the rest read and dropped. Closing at once would reset the connection under the sender,
+      // which may then never read the answer.
+      if (text === null) return refuseUnreadBody(req, res, 200, {}, answer);
+      res.writeHead(200, { connection: "close", "content-length": Buffer.byteLength(answer) }).end(answer);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;

@@ -8,7 +8,15 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { PRISMA_ENV, generatePrismaClient } from "@/tooling/devstack/build";
 import { repoPath } from "@/tooling/devstack/processes";
-import { readPlaywrightCounts, readVitestCounts, readVitestRunEnd, type Counts } from "@/tooling/devstack/test-counts";
+import {
+  NAMED_FAILURES,
+  readPlaywrightCounts,
+  readPlaywrightFailures,
+  readVitestCounts,
+  readVitestFailures,
+  readVitestRunEnd,
+  type Counts,
+} from "@/tooling/devstack/test-counts";
 import { RUN_END_FILE } from "@/tooling/testing/run-end-reporter";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 
@@ -20,6 +28,8 @@ interface StageResult {
   skipped?: string;
   /** Why a stage failed when no test did (a vitest run's unhandled errors). */
   why?: string[];
+  /** The failed tests, by name, with the first line of each failure. */
+  failures?: string[];
 }
 
 const resultsDir = repoPath(".data/test-results");
@@ -70,7 +80,8 @@ function main(): void {
     dbEnv,
   );
   unit.counts = readVitestCounts(vitestJson);
-  if (!unit.ok) unit.why = readVitestRunEnd(repoPath(RUN_END_FILE));
+  unit.failures = readVitestFailures(vitestJson, repoPath());
+  if (!unit.ok && unit.failures.length === 0) unit.why = readVitestRunEnd(repoPath(RUN_END_FILE));
   stages.push(unit);
 
   const build = run("build", ["--import", "tsx", repoPath("tooling/devstack/build-cli.ts")], E2E_ENV);
@@ -84,6 +95,7 @@ function main(): void {
       dbEnv,
     );
     release.counts = readVitestCounts(releaseJson);
+    release.failures = readVitestFailures(releaseJson, repoPath());
     stages.push(release);
     const e2e = run(
       "e2e",
@@ -95,6 +107,7 @@ function main(): void {
       },
     );
     e2e.counts = readPlaywrightCounts(playwrightJson);
+    e2e.failures = readPlaywrightFailures(playwrightJson);
     stages.push(e2e);
   } else {
     stages.push({ name: "release", ok: false, seconds: 0, skipped: "the build failed" });
@@ -113,6 +126,9 @@ function summarize(stages: StageResult[]): void {
         ? `${stage.counts.passed} passed, ${stage.counts.failed} failed, ${stage.counts.skipped} skipped`
         : "");
     console.log(`${status}  ${stage.name.padEnd(18)} ${stage.seconds.toFixed(1).padStart(6)} s  ${detail}`);
+    const failures = stage.failures ?? [];
+    for (const line of failures.slice(0, NAMED_FAILURES)) console.log(`      ✗ ${line}`);
+    if (failures.length > NAMED_FAILURES) console.log(`      … and ${failures.length - NAMED_FAILURES} more`);
     for (const line of stage.why ?? []) console.log(`      ${line}`);
   }
   const passed = stages.reduce((n, s) => n + (s.skipped ? 0 : (s.counts?.passed ?? (s.ok ? 1 : 0))), 0);
