@@ -113,4 +113,34 @@ describe("processing odd events", () => {
       name: "Noor Haddad",
     });
   });
+
+  it("two processings at once over the same counters, met in opposite orders, both commit", async () => {
+    // A job's batch and a recovery's pass can run together; each adds to many of the same per-day
+    // counters and names the same people. Written in the order each met them, they would wait on each other (a deadlock).
+    const CLINIC_BUSY = "clinic-processing-busy";
+    const DAYS = 40;
+    // Each day's events name that day's practitioner: the same people, met in opposite orders too.
+    const on = (day: number, id: string) => ({
+      ...event(id),
+      clinic_id: CLINIC_BUSY,
+      created_at: new Date(Date.UTC(2026, 3, 1 + day, 15)).toISOString(),
+      data: { ...event(id).data, practitioner: { id: `prac_${day}`, first_name: "Day", last_name: String(day) } },
+    });
+    for (let round = 0; round < 5; round++) {
+      const first = Array.from({ length: DAYS }, (_, d) => on(d, `evt_dl${round}_a${d}`));
+      const second = Array.from({ length: DAYS }, (_, d) => on(DAYS - 1 - d, `evt_dl${round}_b${d}`));
+      await storeEvents(t.db, [...first, ...second], "webhook");
+      const both = await Promise.allSettled([
+        processEventGroups(t.db, [first.map((e) => e.id)]),
+        processEventGroups(t.db, [second.map((e) => e.id)]),
+      ]);
+      expect(both.map((r) => (r.status === "fulfilled" ? r.value : String(r.reason).slice(0, 200)))).toEqual([
+        DAYS,
+        DAYS,
+      ]);
+    }
+    const total = await t.db.eventDailyCount.aggregate({ _sum: { count: true }, where: { clinicId: CLINIC_BUSY } });
+    expect(total._sum.count).toBe(5 * 2 * DAYS);
+    expect(await t.db.person.count({ where: { clinicId: CLINIC_BUSY } })).toBe(DAYS);
+  });
 });

@@ -13,7 +13,7 @@ import { dayIn } from "@/lib/audit/day-range";
 import { lockedTimeZones } from "@/lib/events/daily-counts";
 import { recordEventDrift } from "@/lib/drift/events";
 import { warnDriftNotWritten } from "@/lib/drift/store";
-import { patientNameOf, rememberPatientNames, rememberPeopleFromEvent } from "@/lib/people/directory";
+import { patientNameOf, peopleOfEvent, rememberPatientNames, rememberPeopleFromEvents } from "@/lib/people/directory";
 import { NO_CLINIC } from "@/lib/events/record";
 import { CATALOG_CATEGORIES, fileCatalogNews } from "@/lib/events/catalog";
 
@@ -50,9 +50,11 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
     ];
     const patientNames = claimed.flatMap((row) => patientNameOf(row.clinic_id, row.people, row.created_at) ?? []);
     await rememberPatientNames(tx, patientNames);
-    for (const row of claimed)
-      if (row.people && typeof row.people === "object" && ("practitioner" in row.people || "staff" in row.people))
-        await rememberPeopleFromEvent(tx, row.clinic_id, row.people);
+    const oldestFirst = [...claimed].sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    await rememberPeopleFromEvents(
+      tx,
+      oldestFirst.flatMap((row) => peopleOfEvent(row.clinic_id, row.people)),
+    );
     const zones = await lockedTimeZones(
       tx,
       claimed.map((row) => row.clinic_id),
@@ -65,11 +67,7 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
       entry.n += 1;
       counts.set(key, entry);
     }
-    for (const c of counts.values()) {
-      await tx.$executeRaw`
-        INSERT INTO event_daily_counts (clinic_id, day, category, type, count) VALUES (${c.clinicId}, ${c.day}::date, ${c.category}, ${c.type}, ${c.n})
-        ON CONFLICT (clinic_id, day, category, type) DO UPDATE SET count = event_daily_counts.count + EXCLUDED.count`;
-    }
+    await addDailyCounts(tx, [...counts.values()]);
     return taken;
   });
   // After the commit, and never failing it: drift is reported, not a reason to refuse an event.
@@ -77,15 +75,35 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
   return taken.length;
 }
 
+/**
+ * Adds to the per-day counters in one statement, in key order: two processings at once (a job's
+ * batch beside a recovery's pass) share counters, and rows locked in the order each met them would
+ * deadlock, one of them rolled back and its events left for a retry.
+ */
+async function addDailyCounts(
+  tx: Prisma.TransactionClient,
+  counts: ReadonlyArray<{ clinicId: string; category: string; type: string; day: string; n: number }>,
+): Promise<void> {
+  if (counts.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO event_daily_counts (clinic_id, day, category, type, count)
+    SELECT c.clinic_id, c.day::date, c.category, c.type, c.n
+    FROM unnest(${counts.map((c) => c.clinicId)}::text[], ${counts.map((c) => c.day)}::text[],
+      ${counts.map((c) => c.category)}::text[], ${counts.map((c) => c.type)}::text[], ${counts.map((c) => c.n)}::int[])
+      AS c(clinic_id, day, category, type, n)
+    ORDER BY c.clinic_id, c.day, c.category, c.type
+    ON CONFLICT (clinic_id, day, category, type) DO UPDATE SET count = event_daily_counts.count + EXCLUDED.count`;
+}
+
 /** Ids of events stored more than `olderThanMs` ago and still unprocessed (the sweep's work). */
 export async function unprocessedEventIds(
   db: Db,
   olderThanMs = 60_000,
   limit = 500,
-  clinicId?: string,
+  clinicIds?: readonly string[],
 ): Promise<string[]> {
   const rows = await db.eventBacklog.findMany({
-    where: { clinicId, receivedAt: { lt: new Date(Date.now() - olderThanMs) } },
+    where: { clinicId: clinicIds && { in: [...clinicIds] }, receivedAt: { lt: new Date(Date.now() - olderThanMs) } },
     select: { eventId: true },
     orderBy: { receivedAt: "asc" },
     take: limit,
@@ -128,14 +146,15 @@ export async function processLeftBehind(db: Db): Promise<number> {
 }
 
 /**
- * Processes every event of a clinic left unprocessed until now. For a process that died: the
+ * Processes every event of a clinic left unprocessed until now, and the events stored under no
+ * clinic (the catalog news a clinic's reconciliation lists). For a process that died: the
  * processing jobs it had taken come back only when they expire (minutes), and the sweep waits a
  * minute; processing is idempotent, so doing it now is safe beside any job still on its way.
  */
 export async function processClinicBacklog(db: Db, clinicId: string, batch = 500): Promise<number> {
   let processed = 0;
   for (;;) {
-    const ids = await unprocessedEventIds(db, 0, batch, clinicId);
+    const ids = await unprocessedEventIds(db, 0, batch, [clinicId, NO_CLINIC]);
     if (ids.length === 0) return processed;
     processed += await processFromBacklog(db, ids);
     if (ids.length < batch) return processed;

@@ -112,7 +112,7 @@ describe("processClinicBacklog (a dead process's events)", () => {
   let t: AppTestDatabase;
   afterAll(async () => t?.drop());
 
-  it("processes every unprocessed event of the clinic, just stored or not, in batches, and no other clinic's", async () => {
+  it("processes every unprocessed event of the clinic, just stored or not, in batches, and the news under no clinic, and no other clinic's", async () => {
     t = await createTestDatabase("backlog", { app: true });
     const event = (id: string, clinic_id: string) => ({
       id,
@@ -122,9 +122,11 @@ describe("processClinicBacklog (a dead process's events)", () => {
       data: {},
     });
     const mine = Array.from({ length: 7 }, (_, i) => event(`mine-${i}`, "c"));
-    await storeEvents(t.db, [...mine, event("theirs", "d")], "reconciliation");
+    // Catalog news names no clinic; a clinic's run stores it too, and a dead run may have left it.
+    const news = { id: "news", type: "product.created", created_at: "2026-06-30T15:00:00Z", data: {} };
+    await storeEvents(t.db, [...mine, event("theirs", "d"), news], "reconciliation");
     await processEvents(t.db, ["mine-0"]);
-    expect(await processClinicBacklog(t.db, "c", 3)).toBe(6);
+    expect(await processClinicBacklog(t.db, "c", 3)).toBe(7);
     expect(await unprocessedEventIds(t.db, 0)).toEqual(["theirs"]);
     expect(await processClinicBacklog(t.db, "c", 3)).toBe(0);
     const counted = await t.db.eventDailyCount.aggregate({ where: { clinicId: "c" }, _sum: { count: true } });

@@ -177,21 +177,41 @@ export async function rememberPatientNames(db: DbOrTx, names: PatientNameFromEve
     WHERE patient_names.as_of <= EXCLUDED.as_of AND patient_names.name IS DISTINCT FROM EXCLUDED.name`;
 }
 
-/** Names an event's data carries for a practitioner or staff member (`data.practitioner`, `data.staff`). */
-export async function rememberPeopleFromEvent(db: DbOrTx, clinicId: string, data: unknown): Promise<void> {
-  if (!data || typeof data !== "object") return;
-  for (const [key, type] of [
-    ["practitioner", "Practitioner"],
-    ["staff", "Staff"],
-  ] as const) {
+/** A practitioner or staff member an event names (`data.practitioner`, `data.staff`). */
+export interface PersonFromEvent {
+  clinicId: string;
+  platformUserId: string;
+  type: UserType;
+  name: string;
+}
+
+/** The practitioner and staff member an event's data names, if any. */
+export function peopleOfEvent(clinicId: string, data: unknown): PersonFromEvent[] {
+  if (!data || typeof data !== "object") return [];
+  return (
+    [
+      ["practitioner", "Practitioner"],
+      ["staff", "Staff"],
+    ] as const
+  ).flatMap(([key, type]) => {
     const parsed = EventPersonSchema.safeParse((data as Record<string, unknown>)[key]);
-    if (!parsed.success) continue;
+    if (!parsed.success) return [];
     const p = parsed.data;
-    await rememberName(db, clinicId, {
-      platformUserId: p.id,
-      type,
-      name: fullName(p.first_name, p.last_name),
-      source: "event",
-    });
+    return [{ clinicId, platformUserId: p.id, type, name: fullName(p.first_name, p.last_name) }];
+  });
+}
+
+/**
+ * Keeps the names events carry, `mentions` ordered oldest first: the newest mention of a person
+ * wins, and rows are written in key order, so that two processings at once that name the same
+ * people lock their rows in the same order (never a deadlock).
+ */
+export async function rememberPeopleFromEvents(db: DbOrTx, mentions: readonly PersonFromEvent[]): Promise<void> {
+  const newest = new Map<string, PersonFromEvent>();
+  for (const m of mentions) newest.set(`${m.clinicId}\u0000${m.platformUserId}`, m);
+  const keys = [...newest.keys()].sort();
+  for (const key of keys) {
+    const { clinicId, ...person } = newest.get(key)!;
+    await rememberName(db, clinicId, { ...person, source: "event" });
   }
 }

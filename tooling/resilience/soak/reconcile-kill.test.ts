@@ -152,7 +152,12 @@ describe("kill -9 mid-reconciliation", () => {
     expect(sandbox.sb.state.events.filter((e) => e.clinicId === A).length).toBeGreaterThanOrEqual(EVENTS_A);
     // Processed once: the chart's projection counts each stored event of a clinic once (an event stored
     // under none is counted through the copies filed under each clinic).
-    await waitUntil(async () => (await t.db.eventBacklog.count()) === 0, "processing", 30_000);
+    await waitUntil(async () => (await t.db.eventBacklog.count()) === 0, "processing", 30_000).catch(
+      async (error: unknown) => {
+        const left = await t.db.eventBacklog.groupBy({ by: ["clinicId"], _count: true });
+        throw new Error(`${String(error)}: left unprocessed, by clinic: ${JSON.stringify(left)}`);
+      },
+    );
     const counted = await t.db.eventDailyCount.aggregate({ _sum: { count: true } });
     expect(counted._sum.count).toBe(await t.db.event.count({ where: { clinicId: { not: NO_CLINIC } } }));
     expect(logged.filter((l) => l.includes("stopped with its process"))).toHaveLength(1);
