@@ -57,6 +57,17 @@ function fileSink(declared: number | undefined) {
   };
 }
 
+/** Resolves at the parser's first drain, close or error, and leaves none of its listeners behind. */
+function drainedOrEnded(parser: busboy.Busboy): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => {
+      parser.off("drain", go).off("close", go).off("error", go);
+      resolve();
+    };
+    parser.on("drain", go).on("close", go).on("error", go);
+  });
+}
+
 export async function readStreamedForm(request: Request, limits: FormLimits): Promise<FormRead> {
   const declaredHeader = request.headers.get("content-length");
   const declared = declaredHeader === null ? undefined : Number(declaredHeader);
@@ -118,10 +129,9 @@ export async function readStreamedForm(request: Request, limits: FormLimits): Pr
       if (read > limits.bodyBytes) fail("too-large");
       if (failed) break;
       const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-      // Its file's reader is slower than the body (never, as the bytes are only copied): wait for it,
+      // The parser's buffer is full (its file's reader has not yet taken the last chunk): wait for it,
       // or for the parser's end, which an error in the body brings about without a drain.
-      if (!parser.write(chunk))
-        await new Promise((resolve) => parser.once("drain", resolve).once("close", resolve).once("error", resolve));
+      if (!parser.write(chunk)) await drainedOrEnded(parser);
     }
     if (failed) {
       await reader.cancel().catch(() => undefined);
