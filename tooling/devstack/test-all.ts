@@ -81,7 +81,7 @@ function main(): void {
   );
   unit.counts = readVitestCounts(vitestJson);
   unit.failures = readVitestFailures(vitestJson, repoPath());
-  if (!unit.ok && unit.failures.length === 0) unit.why = readVitestRunEnd(repoPath(RUN_END_FILE));
+  if (!unit.ok) unit.why = readVitestRunEnd(repoPath(RUN_END_FILE));
   stages.push(unit);
 
   const build = run("build", ["--import", "tsx", repoPath("tooling/devstack/build-cli.ts")], E2E_ENV);
@@ -107,7 +107,7 @@ function main(): void {
       },
     );
     e2e.counts = readPlaywrightCounts(playwrightJson);
-    e2e.failures = readPlaywrightFailures(playwrightJson);
+    e2e.failures = readPlaywrightFailures(playwrightJson, repoPath());
     stages.push(e2e);
   } else {
     stages.push({ name: "release", ok: false, seconds: 0, skipped: "the build failed" });

@@ -80,12 +80,15 @@ test("a Playwright run's failed tests are named by file, line and title", () => 
     { PLAYWRIGHT_JSON_OUTPUT_NAME: json },
   );
   expect(readPlaywrightCounts(json)).toEqual({ passed: 1, failed: 1, skipped: 0 });
-  expect(readPlaywrightFailures(json)).toEqual([
-    expect.stringMatching(/^e2e\/pages\.spec\.ts:3 › shows the name: Error: expect\(received\)\.toBe\(expected\)/),
+  const where = path.relative(repoPath(), dir);
+  expect(readPlaywrightFailures(json, repoPath())).toEqual([
+    expect.stringMatching(
+      new RegExp(`^${where}/pages\\.spec\\.ts:3 › shows the name: Error: expect\\(received\\)\\.toBe\\(expected\\)`),
+    ),
   ]);
 });
 
 test("a missing or unreadable report names nothing (the stage's counts say it failed)", () => {
   expect(readVitestFailures(path.join(dir, "none.json"), repoPath())).toEqual([]);
-  expect(readPlaywrightFailures(path.join(dir, "none.json"))).toEqual([]);
+  expect(readPlaywrightFailures(path.join(dir, "none.json"), repoPath())).toEqual([]);
 });

@@ -1,5 +1,7 @@
 // Reading how many tests passed from the runners' JSON reports, for the one summary of `npm test`.
 import fs from "node:fs";
+import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { z } from "zod";
 
 export interface Counts {
@@ -59,8 +61,7 @@ const VitestFailures = z.object({
 /** The first line of a failure message, without the terminal's colour codes, kept short. */
 function firstLine(message: string | undefined): string {
   const line =
-    (message ?? "")
-      .replace(/\u001b\[[0-9;]*m/g, "")
+    stripVTControlCharacters(message ?? "")
       .trim()
       .split("\n")[0] ?? "";
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
@@ -71,19 +72,16 @@ const named = (where: string, title: string, message: string | undefined) => {
   return why ? `${where} › ${title}: ${why}` : `${where} › ${title}`;
 };
 
-/** Where the path starts at the repository, for names that read the same on any machine. */
-const fromRepo = (file: string, root: string) => (file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file);
-
 /**
  * The failed tests of a vitest run, named by file and title with their failure's first line (and a
  * file that failed with no failed test, such as a failing beforeAll), so that a CI log that keeps
- * only its tail still says which test failed.
+ * only its tail still says which test failed. Files are named from `root` (the repository).
  */
 export function readVitestFailures(file: string, root: string): string[] {
   const report = VitestFailures.safeParse(readJson(file));
   if (!report.success) return [];
   return report.data.testResults.flatMap((module) => {
-    const where = fromRepo(module.name, root);
+    const where = path.relative(root, module.name); // the same on any machine
     const tests = module.assertionResults
       .filter((t) => t.status === "failed")
       .map((t) => named(where, t.fullName, t.failureMessages?.[0]));
@@ -122,18 +120,26 @@ const PlaywrightSuiteSchema: z.ZodType<PlaywrightSuite> = z.lazy(() =>
       .optional(),
   }),
 );
-const PlaywrightFailures = z.object({ suites: z.array(PlaywrightSuiteSchema) });
+const PlaywrightFailures = z.object({
+  config: z.object({ rootDir: z.string() }),
+  suites: z.array(PlaywrightSuiteSchema),
+});
 
-/** The failed end-to-end tests, named by file, line and title with their last try's first error line. */
-export function readPlaywrightFailures(file: string): string[] {
+/**
+ * The failed end-to-end tests, named by file (from `root`, the repository), line and title with their
+ * last try's first error line.
+ */
+export function readPlaywrightFailures(file: string, root: string): string[] {
   const report = PlaywrightFailures.safeParse(readJson(file));
   if (!report.success) return [];
+  const testDir = path.relative(root, report.data.config.rootDir);
   const failed: string[] = [];
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? []) {
       if (spec.ok) continue;
       const results = spec.tests.flatMap((t) => t.results);
-      failed.push(named(`e2e/${spec.file}:${spec.line}`, spec.title, results.at(-1)?.error?.message));
+      const where = `${path.join(testDir, spec.file)}:${spec.line}`;
+      failed.push(named(where, spec.title, results.at(-1)?.error?.message));
     }
     for (const child of suite.suites ?? []) walk(child);
   };
