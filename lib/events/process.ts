@@ -17,6 +17,15 @@ import { patientNameOf, peopleOfEvent, rememberPatientNames, rememberPeopleFromE
 import { NO_CLINIC } from "@/lib/events/record";
 import { CATALOG_CATEGORIES, fileCatalogNews } from "@/lib/events/catalog";
 
+/** What one processing adds to one per-day counter. */
+interface DailyCount {
+  clinicId: string;
+  category: string;
+  type: string;
+  day: string;
+  n: number;
+}
+
 /** Processes the given events; returns how many were processed now (not already before). */
 export async function processEvents(db: Db, eventIds: readonly string[]): Promise<number> {
   if (eventIds.length === 0) return 0;
@@ -59,7 +68,7 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
       tx,
       claimed.map((row) => row.clinic_id),
     );
-    const counts = new Map<string, { clinicId: string; category: string; type: string; day: string; n: number }>();
+    const counts = new Map<string, DailyCount>();
     for (const row of claimed) {
       const day = dayIn(row.created_at, zones.get(row.clinic_id)!);
       const key = `${row.clinic_id}\u0000${row.category}\u0000${row.type}\u0000${day}`;
@@ -80,10 +89,7 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
  * batch beside a recovery's pass) share counters, and rows locked in the order each met them would
  * deadlock, one of them rolled back and its events left for a retry.
  */
-async function addDailyCounts(
-  tx: Prisma.TransactionClient,
-  counts: ReadonlyArray<{ clinicId: string; category: string; type: string; day: string; n: number }>,
-): Promise<void> {
+async function addDailyCounts(tx: Prisma.TransactionClient, counts: readonly DailyCount[]): Promise<void> {
   if (counts.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO event_daily_counts (clinic_id, day, category, type, count)
