@@ -120,6 +120,13 @@ const EnvSchema = z
       .int()
       .min(11 * 1024 * 1024)
       .default(64 * 1024 * 1024),
+    // The request bodies without a session, all together (lib/fairness/request-share.ts): sign-in and
+    // sign-out forms are a few hundred bytes; nobody uploads without signing in.
+    ANONYMOUS_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .default(1024 * 1024),
     // The proxies in front of the app (IP addresses, comma-separated): only their X-Forwarded-* headers
     // are believed (lib/http/forwarded.ts). Unset: none, and the app's origin checks use Host.
     TRUSTED_PROXIES: z.preprocess(
@@ -189,6 +196,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       requestsPerUser: e.REQUESTS_PER_USER,
       bodyBytesPerUser: e.BODY_BYTES_PER_USER,
       bodyBytesInFlight: e.BODY_BYTES_IN_FLIGHT,
+      anonymousBodyBytes: e.ANONYMOUS_BODY_BYTES,
     },
     /** Peers whose forwarding headers are believed. */
     trustedProxies: (e.TRUSTED_PROXIES ?? "")

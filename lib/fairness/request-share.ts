@@ -1,18 +1,27 @@
-// The request bodies (uploads) in flight, taken before Next.js reads them (lib/server/app-server.ts):
-// at most `bodyBytesPerUser` of one person's, and across everyone, at most `bodyBytesInFlight`. A
-// body over a bound is refused at once, unread, which costs the server almost nothing; waiting in
-// line would hold the very sockets and memory the bound is there to save. (How many requests a
-// person has under way is the read gate's work: lib/fairness/read-gate.ts.) Without it, thirty
-// parallel 10 MB uploads by one person took the process from 314 MB to 2.3 GB (issue 27): each
-// upload was held several times over. (It is now held about twice: the file in one buffer, read as it
-// streams in by lib/http/multipart.ts, and its base64 for the platform.)
-// In this process's memory, like the read gates (lib/fairness/read-gate.ts): N processes, N shares.
+// The request bodies (uploads) in flight, taken before Next.js reads them (lib/server/app-server.ts).
+// First a body larger than any route accepts (`bodyBytesPerRequest`) is refused whoever sends it, so
+// a declared 2 GB body never counts against anyone's budget. Then a signed-in person's body counts
+// against their own `bodyBytesPerUser` and the process's `bodyBytesInFlight`; a body with no session
+// behind it (nobody signs in with a file) only against a small pool of its own,
+// `anonymousBodyBytes`, so that strangers can never take the budget people's uploads need. A body
+// over a bound is refused at once, unread, which costs the server almost nothing; waiting in line
+// would hold the very sockets and memory the bound is there to save. (How many requests a person has
+// under way is the read gate's work: lib/fairness/read-gate.ts.) An upload is held about twice: the
+// file in one buffer, read as it streams in by lib/http/multipart.ts, and its base64 for the platform.
+// In this process's memory, like the read gates (lib/fairness/read-gate.ts): N processes, N shares;
+// the bound is on this process's memory, so per process is what it should be.
 export interface ShareLimits {
+  bodyBytesPerRequest: number;
   bodyBytesPerUser: number;
   bodyBytesInFlight: number;
+  anonymousBodyBytes: number;
 }
 
-export type Refusal = { why: "user-bytes"; inFlight: number } | { why: "process-bytes"; inFlight: number };
+export type Refusal =
+  | { why: "too-large"; limit: number }
+  | { why: "signed-out" }
+  | { why: "user-bytes"; inFlight: number }
+  | { why: "process-bytes"; inFlight: number };
 
 export type Admission = { ok: true; release(): void } | ({ ok: false } & Refusal);
 
@@ -22,47 +31,61 @@ interface Held {
 }
 
 export interface RequestShare {
-  /** `userId` null (nobody signed in): only the process's body bound applies. */
+  /** `userId` null (nobody signed in): the bodies without a session share their own small pool. */
   admit(userId: string | null, bodyBytes: number): Admission;
-  load(userId?: string): { requests: number; bytes: number; processBytes: number };
+  load(userId?: string): { requests: number; bytes: number; processBytes: number; anonymousBytes: number };
 }
 
 export function createRequestShare(limits: () => ShareLimits): RequestShare {
   const held = new Map<string, Held>();
   let processBytes = 0;
+  let anonymousBytes = 0;
+  const admitAnonymous = (bodyBytes: number, limit: number): Admission => {
+    // More than any form without a session sends: an upload whose sender's session has ended.
+    if (bodyBytes > limit) return { ok: false, why: "signed-out" };
+    if (anonymousBytes + bodyBytes > limit) return { ok: false, why: "process-bytes", inFlight: anonymousBytes };
+    anonymousBytes += bodyBytes;
+    return { ok: true, release: once(() => (anonymousBytes -= bodyBytes)) };
+  };
   return {
     admit(userId, bodyBytes) {
-      const { bodyBytesPerUser, bodyBytesInFlight } = limits();
+      const { bodyBytesPerRequest, bodyBytesPerUser, bodyBytesInFlight, anonymousBodyBytes } = limits();
       if (bodyBytes <= 0) return { ok: true, release() {} };
-      const mine = userId === null ? null : (held.get(userId) ?? { requests: 0, bytes: 0 });
-      // One body alone is always let through the person's bound (the route caps its size itself).
-      if (mine && mine.bytes > 0 && mine.bytes + bodyBytes > bodyBytesPerUser)
+      if (bodyBytes > bodyBytesPerRequest) return { ok: false, why: "too-large", limit: bodyBytesPerRequest };
+      if (userId === null) return admitAnonymous(bodyBytes, anonymousBodyBytes);
+      const mine = held.get(userId) ?? { requests: 0, bytes: 0 };
+      // One body alone is let through the person's bound: it is within what a route accepts.
+      if (mine.bytes > 0 && mine.bytes + bodyBytes > bodyBytesPerUser)
         return { ok: false, why: "user-bytes", inFlight: mine.bytes };
       if (processBytes > 0 && processBytes + bodyBytes > bodyBytesInFlight)
         return { ok: false, why: "process-bytes", inFlight: processBytes };
       processBytes += bodyBytes;
-      if (userId !== null && mine) {
-        mine.requests += 1;
-        mine.bytes += bodyBytes;
-        held.set(userId, mine);
-      }
-      let released = false;
+      mine.requests += 1;
+      mine.bytes += bodyBytes;
+      held.set(userId, mine);
       return {
         ok: true,
-        release() {
-          if (released) return;
-          released = true;
+        release: once(() => {
           processBytes -= bodyBytes;
-          if (userId === null || !mine) return;
           mine.requests -= 1;
           mine.bytes -= bodyBytes;
           if (mine.requests === 0) held.delete(userId);
-        },
+        }),
       };
     },
     load(userId) {
       const mine = userId ? held.get(userId) : undefined;
-      return { requests: mine?.requests ?? 0, bytes: mine?.bytes ?? 0, processBytes };
+      return { requests: mine?.requests ?? 0, bytes: mine?.bytes ?? 0, processBytes, anonymousBytes };
     },
+  };
+}
+
+/** A release that gives back once, however often the answer's events call it. */
+function once(give: () => void): () => void {
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    give();
   };
 }

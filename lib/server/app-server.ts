@@ -36,21 +36,34 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 120_000;
 /** A request body that sends nothing for this long is answered 408 and its connection closed. */
 export const BODY_IDLE_TIMEOUT_MS = 10_000;
+/**
+ * The slowest a body may arrive on average, counted once BODY_IDLE_TIMEOUT_MS has passed. A byte
+ * every few seconds never sets off the idle cut, yet holds its share of the body budget for as long
+ * as the request timeout allows; at this pace, the slowest line people upload on is still far above.
+ */
+export const BODY_MIN_BYTES_PER_SECOND = 1024;
+const PACE_CHECK_MS = 1000;
 
 /**
  * A request that declares a body (a length, or chunks) must keep it coming: one silent for
- * BODY_IDLE_TIMEOUT_MS (a declared large body that never arrives, a trickle that stops) is answered
- * 408 and closed. Only while the body is read: the answer may then take as long as it takes.
+ * BODY_IDLE_TIMEOUT_MS (a declared large body that never arrives, a trickle that stops), or arriving
+ * slower than BODY_MIN_BYTES_PER_SECOND after that, is answered 408 and closed. Only while the body
+ * is read: the answer may then take as long as it takes. The pace is read off the socket's own byte
+ * count, so nothing here reads the body in place of the route.
  */
 export function limitBodyIdle(req: http.IncomingMessage, res: http.ServerResponse): void {
   const length = Number(req.headers["content-length"] ?? "0");
   if (!(length > 0) && req.headers["transfer-encoding"] === undefined) return;
+  const socket = req.socket;
+  const started = Date.now();
+  const readBefore = socket.bytesRead;
   let over = false;
   const stop = () => {
     over = true;
-    req.off("timeout", onIdle);
+    req.off("timeout", cut);
+    clearInterval(pace);
   };
-  function onIdle() {
+  function cut() {
     // Only for this request while it is under way: a kept-alive socket goes on to serve others.
     if (over || res.writableEnded) return;
     stop();
@@ -58,13 +71,21 @@ export function limitBodyIdle(req: http.IncomingMessage, res: http.ServerRespons
       res
         .writeHead(408, { "content-type": "text/plain", connection: "close" })
         .end("The request body stopped arriving.");
-    req.socket.destroySoon();
+    socket.destroySoon();
   }
-  req.setTimeout(BODY_IDLE_TIMEOUT_MS, onIdle);
-  // Body read: no more idle limit (the socket's own keep-alive timing takes over after the answer).
+  const pace = setInterval(() => {
+    const elapsed = Date.now() - started;
+    const arrived = socket.bytesRead - readBefore;
+    // All of a declared body is here (it may wait for the route to read it): nothing more to come.
+    if (length > 0 && arrived >= length) return stop();
+    if (elapsed >= BODY_IDLE_TIMEOUT_MS && arrived < (elapsed / 1000) * BODY_MIN_BYTES_PER_SECOND) cut();
+  }, PACE_CHECK_MS);
+  pace.unref();
+  req.setTimeout(BODY_IDLE_TIMEOUT_MS, cut);
+  // Body read: no more limits (the socket's own keep-alive timing takes over after the answer).
   req.once("end", () => {
     stop();
-    req.socket.setTimeout(0);
+    socket.setTimeout(0);
   });
   res.once("finish", stop).once("close", stop);
 }

@@ -1,8 +1,9 @@
 // The share over real HTTP, as the app server takes it before Next.js: session cookies encoded as
 // next-auth encodes them, 10 MB bodies sent at once. One person's third upload is refused with the
 // sentence and Retry-After while their first two go through; a fourth person's upload is refused
-// when the process's bound is reached; requests beyond three at once wait in a line of twelve, and
-// one more is refused. Requests admitted
+// when the process's bound is reached; an upload with no session behind it is refused whatever the
+// process's room, and a body larger than any route accepts from anyone; requests beyond three at once
+// wait in a line of twelve, and one more is refused. Requests admitted
 // are held until the test lets them answer, as a slow platform would hold them.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -94,22 +95,48 @@ describe("one person's share of the app server", () => {
     expect((await again).status).toBe(201);
   }, 60_000);
 
-  it("refuses an upload beyond the process's bound, from anyone, signed in or not", async () => {
+  it("refuses an upload beyond the process's bound, and one with no session whatever the room", async () => {
     const three = await Promise.all(["u1", "u2", "u3"].map((u) => cookieOf(u)));
     const admitted = three.map((c) => send(c));
     await new Promise((r) => setTimeout(r, 300));
-    for (const cookie of [await cookieOf("u4"), null, "next-auth.session-token=forged"]) {
-      const answer = await refusal(await send(cookie));
-      expect(answer).toMatchObject({ status: 503, retryAfter: "30" });
-      expect(answer.body.message).toBe(
-        "The app is receiving many files just now; wait a minute, then send this one again.",
-      );
-    }
+    const fourth = await refusal(await send(await cookieOf("u4")));
+    expect(fourth).toMatchObject({ status: 503, retryAfter: "30" });
+    expect(fourth.body.message).toBe(
+      "The app is receiving many files just now; wait a minute, then send this one again.",
+    );
     await answerHeld(3);
     expect((await Promise.all(admitted)).map((r) => r.status)).toEqual([201, 201, 201]);
+    // The process has room again; a stranger's upload is still not let in.
+    for (const cookie of [null, "next-auth.session-token=forged"]) {
+      const answer = await refusal(await send(cookie));
+      expect(answer).toMatchObject({ status: 401, retryAfter: null });
+      expect(answer.body.message).toBe("You are signed out. Sign in again to continue.");
+    }
   }, 60_000);
 
-  it("runs three of a person's requests at once, lines up twelve more, refuses the next, and a forged cookie is nobody's", async () => {
+  it("refuses a declared body larger than any route accepts before it counts, from anyone", async () => {
+    for (const cookie of [await cookieOf("u5"), null]) {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${base}/api/resources`, {
+          method: "POST",
+          headers: { "content-length": "2000000000", ...(cookie ? { cookie } : {}) },
+        });
+        req.on("response", (res) => {
+          let body = "";
+          res.on("data", (c: Buffer) => (body += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on("error", reject);
+        req.write("x"); // one byte of the two billion declared
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).message).toBe(
+        "This is more than the app accepts at once (11 MB at most). Send a smaller file.",
+      );
+    }
+  }, 30_000);
+
+  it("runs three of a person's requests at once, lines up twelve more, refuses the next, and a forged cookie is a stranger's", async () => {
     const carol = await cookieOf("user-carol");
     const lined = Array.from({ length: 15 }, () => send(carol, 0));
     await new Promise((r) => setTimeout(r, 300));
@@ -125,9 +152,22 @@ describe("one person's share of the app server", () => {
       },
     });
     const token = carol.split(";")[0];
-    const forged = Array.from({ length: 4 }, () => send(`${token.slice(0, -8)}AAAAAAAA`, 0));
-    await answerHeld(7); // Carol's three, and the four forged ones, which no share holds back
+    const forged = Array.from({ length: 3 }, () => send(`${token.slice(0, -8)}AAAAAAAA`, 0));
+    await answerHeld(6); // Carol's three, and the three forged ones, in the strangers' own line
     for (let round = 0; round < 4; round++) await answerHeld(3); // the line, three at a time
-    expect((await Promise.all([...lined, ...forged])).map((r) => r.status)).toEqual(Array(19).fill(201));
+    expect((await Promise.all([...lined, ...forged])).map((r) => r.status)).toEqual(Array(18).fill(201));
+  }, 60_000);
+
+  it("strangers together get one person's share, and hold up nobody signed in", async () => {
+    const strangers = Array.from({ length: 15 }, (_, i) =>
+      send(i % 2 ? null : `next-auth.session-token=garbled-${i}-${"z".repeat(12_000)}`, 0),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(held.length).toBe(3); // three of the fifteen run, twelve wait
+    expect((await refusal(await send(null, 0))).status).toBe(429);
+    const dave = send(await cookieOf("user-dave"), 0);
+    await answerHeld(4); // the strangers' three, and Dave, who did not wait behind them
+    for (let round = 0; round < 4; round++) await answerHeld(3);
+    expect((await Promise.all([dave, ...strangers])).map((r) => r.status)).toEqual(Array(16).fill(201));
   }, 60_000);
 });

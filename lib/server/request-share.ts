@@ -5,6 +5,7 @@
 // for in a short line (a page's prefetches come in a burst) and refused beyond it (the read gate,
 // lib/fairness/read-gate.ts). Refusals are in the person's language, with Retry-After. Static
 // files are not counted: a page's scripts come six at a time and cost nothing.
+import { createHash } from "node:crypto";
 import type http from "node:http";
 import { decode } from "next-auth/jwt";
 import { getConfig } from "@/lib/config";
@@ -27,7 +28,7 @@ const shared = globalThis as unknown as { clinicConnectShare?: { bodies: Request
 
 function shares() {
   shared.clinicConnectShare ??= {
-    bodies: createRequestShare(() => getConfig().share),
+    bodies: createRequestShare(() => ({ ...getConfig().share, bodyBytesPerRequest: UNDECLARED_BODY_BYTES })),
     requests: createReadGate(() => {
       const { requestsPerUser } = getConfig().share;
       return { running: requestsPerUser, waiting: requestsPerUser * 4, waitMs: REQUEST_WAIT_MS };
@@ -45,19 +46,34 @@ function cookiesOf(req: http.IncomingMessage): Map<string, string> {
   return found;
 }
 
+/** Decoded cookies, by their digest: a cookie of any size costs the same few bytes here. */
 const known = new Map<string, string | null>();
+const KNOWN_MAX = 10_000;
 
 /** The app user id of the session cookie, null when there is none or it does not decode. */
 async function userOf(cookies: Map<string, string>): Promise<string | null> {
   const token = SESSION_COOKIES.map((name) => cookies.get(name)).find(Boolean);
   const secret = getConfig().nextAuthSecret ?? process.env.NEXTAUTH_SECRET;
   if (!token || !secret) return null;
-  if (known.has(token)) return known.get(token) ?? null;
+  const key = createHash("sha256").update(token).digest("base64url");
+  if (known.has(key)) return known.get(key) ?? null;
   const claims = await decode({ token, secret }).catch(() => null);
   const uid = typeof claims?.uid === "string" ? claims.uid : null;
-  if (known.size >= 10_000) known.clear(); // a bound on memory; a busy server decodes again
-  known.set(token, uid);
+  if (known.size >= KNOWN_MAX) known.clear(); // a bound on memory; a busy server decodes again
+  known.set(key, uid);
   return uid;
+}
+
+/**
+ * Where requests with no session (or one that does not decode) take their places: one line for all
+ * of them, as if they were one person, so that strangers together get no more of the process than
+ * one signed-in person. Not a user id: those are never empty.
+ */
+const NOBODY = "";
+
+/** Health checks are never held in a line: a load balancer must see the truth at once. */
+function lined(url: string | undefined): boolean {
+  return !(url ?? "/").startsWith("/api/health");
 }
 
 export function bodyBytesOf(req: http.IncomingMessage): number {
@@ -70,10 +86,16 @@ function counted(url: string | undefined): boolean {
   return !(url ?? "/").startsWith("/_next/static/");
 }
 
-type Refusal = { why: "requests"; running: number } | { why: "user-bytes" | "process-bytes"; inFlight: number };
+type Refusal =
+  | { why: "requests"; running: number }
+  | { why: "too-large"; limit: number }
+  | { why: "signed-out" }
+  | { why: "user-bytes" | "process-bytes"; inFlight: number };
 
 const ANSWERS: Record<Refusal["why"], { status: number; retryAfter: number }> = {
   requests: { status: 429, retryAfter: 2 },
+  "too-large": { status: 413, retryAfter: 0 },
+  "signed-out": { status: 401, retryAfter: 0 },
   "user-bytes": { status: 429, retryAfter: 10 },
   "process-bytes": { status: 503, retryAfter: 30 },
 };
@@ -82,6 +104,9 @@ function sentenceOf(refusal: Refusal, cookies: Map<string, string>, req: http.In
   const chosen = cookies.get(LOCALE_COOKIE);
   const t = translatorFor(isLocale(chosen) ? chosen : localeFromAcceptLanguage(req.headers["accept-language"]));
   if (refusal.why === "requests") return t("actions.tooManyRequests", { count: refusal.running });
+  if (refusal.why === "signed-out") return t("actions.signedOut");
+  if (refusal.why === "too-large")
+    return t("actions.bodyTooLarge", { megabytes: Math.floor(refusal.limit / MEGABYTE) });
   if (refusal.why === "user-bytes")
     return t("resources.upload.tooManyAtOnce", { megabytes: Math.ceil(refusal.inFlight / MEGABYTE) });
   return t("resources.upload.serverBusy");
@@ -96,7 +121,7 @@ function refuse(refusal: Refusal, cookies: Map<string, string>, req: http.Incomi
     {
       "content-type": "application/json",
       "cache-control": "no-store",
-      "retry-after": String(retryAfter),
+      ...(retryAfter > 0 ? { "retry-after": String(retryAfter) } : {}),
       "x-content-type-options": "nosniff",
     },
     JSON.stringify(failure("busy", sentenceOf(refusal, cookies, req))),
@@ -115,11 +140,11 @@ export async function enterShare(req: http.IncomingMessage, res: http.ServerResp
   if (!body.ok) return (refuse(body, cookies, req, res), false);
   // The response's close, not the request's: a request without a body "closes" once read.
   res.once("close", body.release);
-  if (userId === null) return true;
+  if (userId === null && !lined(req.url)) return true;
   const gone = new AbortController();
   const abandon = () => gone.abort();
   res.once("close", abandon);
-  const place = await shares().requests.enter(userId, gone.signal);
+  const place = await shares().requests.enter(userId ?? NOBODY, gone.signal);
   res.off("close", abandon);
   if (!place.ok) {
     if (!res.destroyed) refuse({ why: "requests", running: place.running }, cookies, req, res);
