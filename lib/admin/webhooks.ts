@@ -11,6 +11,7 @@ import { addDays } from "@/lib/events/timeline/period";
 import { paginate } from "@/lib/contract/pagination";
 import { chartWindow, countDeliveriesPerDay, type DeliveryChart } from "@/lib/admin/delivery-chart";
 import { clinicDays, deliveryQuery, type DeliveryFilters } from "@/lib/admin/delivery-filters";
+import { topLevelKeys } from "@/lib/webhooks/unread";
 
 export type DeliveryRow = Pick<
   WebhookDelivery,
@@ -149,6 +150,13 @@ export interface WebhookHealth {
   /** Signed deliveries that were no event we can read (kept raw, acknowledged), newest first. */
   unread: number;
   recentUnread: UnreadDeliveryView[];
+  /** Unreadable deliveries beyond the day's keep, counted but not kept (within the kept days). */
+  dropped: Dropped;
+}
+
+export interface Dropped {
+  count: number;
+  bytes: number;
 }
 
 /** What admins see of a delivery that could not be read: when, why, its size and top-level keys (never its content). */
@@ -163,20 +171,13 @@ export interface UnreadDeliveryView {
 /**
  * Deliveries that could not be read name no clinic (they are the endpoint's, not one clinic's), so
  * every admin sees them; only their shape is shown, not their content, which may be any clinic's.
+ * Beyond the day's keep they are counted only (lib/webhooks/unread.ts): those counts are shown too.
  */
-function topLevelKeys(raw: string): string {
-  try {
-    const value = JSON.parse(raw) as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value).sort().join(", ") : "";
-  } catch {
-    return "";
-  }
-}
-
-async function loadUnread(): Promise<{ unread: number; recentUnread: UnreadDeliveryView[] }> {
-  const [unread, recent] = await Promise.all([
+async function loadUnread(): Promise<{ unread: number; recentUnread: UnreadDeliveryView[]; dropped: Dropped }> {
+  const [unread, recent, dropped] = await Promise.all([
     db.unreadDelivery.count(),
     db.unreadDelivery.findMany({ orderBy: { receivedAt: "desc" }, take: 10 }),
+    db.unreadDeliveryDrop.aggregate({ _sum: { count: true, bytes: true } }),
   ]);
   return {
     unread,
@@ -184,9 +185,11 @@ async function loadUnread(): Promise<{ unread: number; recentUnread: UnreadDeliv
       id: r.id,
       receivedAt: r.receivedAt.toISOString(),
       reason: r.reason,
-      bytes: Buffer.byteLength(r.raw, "utf8"),
-      keys: topLevelKeys(r.raw),
+      // Rows kept before sizes and keys were stored hold their whole body.
+      bytes: r.bytes || Buffer.byteLength(r.raw, "utf8"),
+      keys: r.keys ?? topLevelKeys(r.raw),
     })),
+    dropped: { count: dropped._sum.count ?? 0, bytes: Number(dropped._sum.bytes ?? 0) },
   };
 }
 

@@ -8,6 +8,7 @@ import { resealSecrets } from "@/lib/auth/reseal";
 import type { Db } from "@/lib/events/store";
 import { processClinicBacklog, processEventGroups, processLeftBehind } from "@/lib/events/process";
 import { applyRetention } from "@/lib/events/retention";
+import { pruneUnreadDeliveries } from "@/lib/webhooks/unread";
 import { requestReconciliation } from "@/lib/events/reconcile/request";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
 import type { FeedForClinic } from "@/lib/events/reconcile/feed";
@@ -63,6 +64,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   });
   await boss.work(QUEUES.retention, async () => {
     await applyRetention(db, deps.retentionDays);
+    await pruneUnreadDeliveries(db);
   });
   const { keyring } = deps;
   if (keyring) {

@@ -32,6 +32,12 @@ function build() {
       labelNames: ["result"] as const,
       registers: r,
     }),
+    webhookUnread: new client.Counter({
+      name: "clinic_connect_webhook_deliveries_unread_total",
+      help: "Signed webhook deliveries that were no event the app can read, by reason and whether the body was kept.",
+      labelNames: ["reason", "kept"] as const,
+      registers: r,
+    }),
     ingestSeconds: new client.Histogram({
       name: "clinic_connect_webhook_ingest_seconds",
       help: "Time from a webhook request's arrival to its answer, by status.",

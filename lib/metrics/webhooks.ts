@@ -19,3 +19,8 @@ export function countWebhookRefusal(reason: unknown): void {
 export function countWebhookStored(inserted: boolean): void {
   if (metricsEnabled()) metrics().webhookStored.inc({ result: inserted ? "new" : "duplicate" });
 }
+
+/** A signed delivery that was no event we can read: kept for admins, or only counted (the day's keep was full). */
+export function countUnreadDelivery(reason: string, kept: boolean): void {
+  if (metricsEnabled()) metrics().webhookUnread.inc({ reason, kept: kept ? "yes" : "no" });
+}

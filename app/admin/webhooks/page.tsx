@@ -101,6 +101,14 @@ export default async function WebhooksPage({
         <p className="text-sm" data-testid="unread-deliveries">
           {t("unread", { count: health.unread })}
         </p>
+        {health.dropped.count > 0 && (
+          <p className="text-sm text-amber-900" data-testid="unread-dropped">
+            {t("unreadDropped", {
+              count: health.dropped.count,
+              megabytes: Math.ceil(health.dropped.bytes / 104_857.6) / 10,
+            })}
+          </p>
+        )}
         {health.recentUnread.length > 0 && (
           <ul className="space-y-1 text-xs text-amber-900" aria-label={t("unreadLabel")}>
             {health.recentUnread.map((d) => (
