@@ -98,6 +98,10 @@ const EnvSchema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DB_SYSTEM_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
     STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+    // The bound on ingest's and the job worker's statements: far above any batch's work, so that only
+    // a statement gone wrong meets it, and none runs on for minutes after its process has exited.
+    // The retention passes, which may delete much at once, lift it for their own transactions.
+    SYSTEM_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     // Reads each person may run at once (timeline pages and searches), how long one more waits for a
     // free place before being told, and exports (one at a time, more wait in a short line). One read:
     // a search that reads much of a clinic keeps a database core busy, and a person's two took both
@@ -188,7 +192,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     /** The platform's rate limit, shared out per clinic and user (lib/quota/platform-quota.ts). */
     platformRateLimit: { points: e.PLATFORM_RATE_LIMIT, windowSeconds: e.PLATFORM_RATE_WINDOW_SECONDS },
-    db: { size: e.DB_POOL_SIZE, systemSize: e.DB_SYSTEM_POOL_SIZE, statementTimeoutMs: e.STATEMENT_TIMEOUT_MS },
+    db: {
+      size: e.DB_POOL_SIZE,
+      systemSize: e.DB_SYSTEM_POOL_SIZE,
+      statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+      systemStatementTimeoutMs: e.SYSTEM_STATEMENT_TIMEOUT_MS,
+    },
     /** One person's share of the reads (lib/fairness/read-gate.ts). */
     reads: { perUser: e.READS_PER_USER, waitMs: e.READ_WAIT_MS, exportsWaiting: e.EXPORTS_WAITING_PER_USER },
     /** One person's share of the app server (lib/fairness/request-share.ts). */

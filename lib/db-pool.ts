@@ -6,8 +6,9 @@
 // Two pools, so that people's reads never hold up the platform's: `pool()` serves people's requests
 // (pages, server actions, JSON routes) and bounds every statement's time (STATEMENT_TIMEOUT_MS;
 // PostgreSQL cancels it with SQLSTATE 57014, lib/fairness/statement-timeout.ts says it in words);
-// `systemPool()` serves webhook ingest and the job worker, with no bound (a retention pass may take
-// long) and connections of its own, so a burst of searches cannot make a delivery wait for one.
+// `systemPool()` serves webhook ingest and the job worker, with a far looser bound
+// (SYSTEM_STATEMENT_TIMEOUT_MS, lifted by the retention passes for their own transactions) and
+// connections of its own, so a burst of searches cannot make a delivery wait for one.
 import "server-only";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
@@ -58,6 +59,7 @@ export function systemPool(): pg.Pool {
   shared.clinicConnectSystemPool ??= makePool(
     {
       max: getConfig().db.systemSize,
+      statement_timeout: getConfig().db.systemStatementTimeoutMs,
       application_name: "clinic-connect-system",
     },
     "system",

@@ -25,6 +25,8 @@ export async function applyAuditRetention(client: PrismaClient, days: number, no
   for (const { clinicId } of clinics) {
     removed += await client.$transaction(
       async (tx) => {
+        // A year of a clinic's trail may go at once: the pool's statement bound is not for this.
+        await tx.$executeRaw`SET LOCAL statement_timeout = 0`;
         await lockClinicTrail(tx, clinicId);
         const through = await tx.auditEntry.findFirst({
           where: { clinicId, at: { lt: cutoff } },

@@ -1,12 +1,15 @@
 // Processing against PostgreSQL when something is odd: groups of events (a fetch of jobs, the sweep)
 // go in one transaction, and when that fails, group by group, so one odd group does not hold back
 // the others' events; and an event whose data names a person by an id no index could hold is still
-// processed. Catalog news that names no clinic is filed once under every clinic, and a lab order
-// teaches the patient's name.
+// processed. Catalog news that names no clinic is filed once under every clinic connected here, each
+// copy slim, and a lab order teaches the patient's name.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COPY_MAX_BYTES } from "@/lib/events/catalog";
 import { processEventGroups } from "@/lib/events/process";
 import { storeEvents } from "@/lib/events/store";
+import { getTimelineEvent, listTimeline } from "@/lib/events/timeline/list";
+import { TimelineFiltersSchema } from "@/lib/events/timeline/filters";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 
 const CLINIC = "clinic-processing";
@@ -60,8 +63,28 @@ describe("processing odd events", () => {
     expect(names.map((n) => n.patientId)).not.toContain(longId);
   });
 
-  it("files a product event that names no clinic under every clinic, once, and counts each copy", async () => {
-    for (const id of ["clinic-news-a", "clinic-news-b"]) await t.db.clinic.create({ data: { id, name: id } });
+  /** A clinic with one connection in `state`, or none. */
+  async function clinicWith(id: string, state: "connected" | "broken" | "revoked" | null) {
+    await t.db.clinic.create({ data: { id, name: id } });
+    if (state)
+      await t.db.platformConnection.create({
+        data: {
+          clinicId: id,
+          platformUserId: `prac_${id}`,
+          platformUserType: "Practitioner",
+          accessTokenEnc: "sealed",
+          refreshTokenEnc: "sealed",
+          expiresAt: new Date(Date.now() + 3_600_000),
+          state,
+        },
+      });
+  }
+
+  it("files a product event that names no clinic under every clinic connected here, once, and counts each copy", async () => {
+    await clinicWith("clinic-news-a", "connected");
+    await clinicWith("clinic-news-b", "broken"); // a sign-in away from connected: its news waits for it
+    await clinicWith("clinic-news-revoked", "revoked");
+    await clinicWith("clinic-news-never", null);
     const product = {
       id: "evt_catalog",
       type: "product.created",
@@ -78,6 +101,7 @@ describe("processing odd events", () => {
       ["evt_catalog~clinic-news-a", "clinic-news-a", "products"],
       ["evt_catalog~clinic-news-b", "clinic-news-b", "products"],
     ]);
+    // A small product's copy is the product as sent.
     expect(copies[0]!.data).toEqual(product.data);
     const counts = await t.db.eventDailyCount.findMany({
       where: { type: "product.created" },
@@ -87,6 +111,35 @@ describe("processing odd events", () => {
       ["clinic-news-a", 1],
       ["clinic-news-b", 1],
     ]);
+  });
+
+  it("a clinic's copy of a large product is slim, found by name and SKU, and the drawer shows the original whole", async () => {
+    const description = "<p>Magnesium for sleep.</p>".repeat(8_000); // about 200 KB
+    const product = {
+      id: "evt_catalog_large",
+      type: "product.created",
+      created_at: "2026-05-04T16:00:00.000Z",
+      data: {
+        name: "Deep Rest Glycinate",
+        description_html: description,
+        brand: { id: "b2", name: "Quiet Harbor", prefix: "QH" },
+        variants: Array.from({ length: 40 }, (_, i) => ({ id: `v${i}`, sku: `QHDR${100 + i}`, msrp: "19.99" })),
+      },
+    };
+    expect(await storeEvents(t.db, [product], "webhook")).toEqual(["evt_catalog_large"]);
+    expect(await processEventGroups(t.db, [["evt_catalog_large"]])).toBe(1);
+    const copy = await t.db.event.findUniqueOrThrow({ where: { id: "evt_catalog_large~clinic-news-a" } });
+    expect(JSON.stringify(copy.data).length).toBeLessThanOrEqual(COPY_MAX_BYTES);
+    expect(copy.data).toMatchObject({ name: "Deep Rest Glycinate", brand: { name: "Quiet Harbor" } });
+    expect(JSON.stringify(copy.data)).toContain("QHDR100");
+    expect(JSON.stringify(copy.data)).not.toContain("Magnesium for sleep");
+    const filters = TimelineFiltersSchema.parse({ q: "QHDR100" });
+    const found = await listTimeline(t.db, "clinic-news-a", "UTC", filters);
+    expect(found.events.map((e) => e.id)).toEqual(["evt_catalog_large~clinic-news-a"]);
+    const detail = await getTimelineEvent(t.db, "clinic-news-a", "evt_catalog_large~clinic-news-a");
+    expect(detail?.data).toEqual(product.data);
+    // Another clinic's copy is not this clinic's to open.
+    expect(await getTimelineEvent(t.db, "clinic-news-a", "evt_catalog_large~clinic-news-b")).toBeNull();
   });
 
   it("learns a patient's name from a lab order, which carries it", async () => {

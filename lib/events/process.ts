@@ -51,7 +51,7 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
     const catalog = taken.filter((row) => row.clinic_id === NO_CLINIC && CATALOG_CATEGORIES.includes(row.category));
     const copies = await fileCatalogNews(
       tx,
-      catalog.map((row) => row.id),
+      catalog.map((row) => ({ id: row.id, data: row.data })),
     );
     const claimed = [
       ...taken.filter((row) => row.clinic_id !== NO_CLINIC),

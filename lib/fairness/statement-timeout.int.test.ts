@@ -1,4 +1,4 @@
-// The people's pool bounds each statement's time and the system pool does not (lib/db-pool.ts); a
+// The people's pool bounds each statement's time tightly and the system pool loosely (lib/db-pool.ts); a
 // statement cancelled at the bound reaches the person as "too broad", whether it came through pg or
 // through Prisma's driver adapter. Against real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ beforeAll(async () => {
   // The pools read the process's configuration on first use, as in the app.
   process.env.DATABASE_URL = t.url;
   process.env.STATEMENT_TIMEOUT_MS = "200";
+  process.env.SYSTEM_STATEMENT_TIMEOUT_MS = "1000";
   pools = await import("@/lib/db-pool");
 });
 afterAll(async () => {
@@ -37,6 +38,20 @@ describe("statement time bound", () => {
     expect((error as { code?: string }).code).toBe("57014");
     expect(isStatementTimeout(error)).toBe(true);
     expect(await pools.systemPool().query("SELECT pg_sleep(0.4), 1 AS one")).toMatchObject({ rows: [{ one: 1 }] });
+  });
+
+  it("cancels a system statement at its own, looser bound, unless its transaction lifts it", async () => {
+    const error = await rejection(pools.systemPool().query("SELECT pg_sleep(2)"));
+    expect((error as { code?: string }).code).toBe("57014");
+    const client = await pools.systemPool().connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SET LOCAL statement_timeout = 0");
+      expect((await client.query("SELECT pg_sleep(1.3), 1 AS one")).rows).toMatchObject([{ one: 1 }]);
+      await client.query("COMMIT");
+    } finally {
+      client.release();
+    }
   });
 
   it("gives a person's statement one core (no parallel workers, no JIT) and leaves the system pool's as configured", async () => {

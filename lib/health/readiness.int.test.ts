@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { checkReadiness, shippedMigrations, type Readiness } from "@/lib/health/readiness";
-import { processState } from "@/lib/health/process-state";
+import { processState, trackIngestWrite } from "@/lib/health/process-state";
 
 let t: AppTestDatabase;
 let silent: net.Server;
@@ -27,7 +27,7 @@ afterAll(async () => {
   await (globalThis as unknown as { clinicConnectPool?: pg.Pool }).clinicConnectPool?.end();
   await t?.drop();
 });
-beforeEach(() => Object.assign(processState(), { worker: "running", draining: false }));
+beforeEach(() => Object.assign(processState(), { worker: "running", draining: false, ingestWrites: new Set() }));
 
 const expected = () => shippedMigrations();
 
@@ -43,6 +43,18 @@ describe("readiness", () => {
     arrange();
     const result = await checkReadiness({ sql: t.pool, expectedMigrations: () => [...expected(), ...(extra ?? [])] });
     expect(result.ready).toBe(ready);
+  });
+
+  it("a webhook write that hangs: not ready until it ends", async () => {
+    let finish = () => {};
+    const hung = trackIngestWrite(() => new Promise<void>((resolve) => (finish = resolve)));
+    const deps = { sql: t.pool, expectedMigrations: expected, ingestStuckMs: 200 };
+    expect(await checkReadiness(deps)).toEqual({ ready: true }); // under way, not yet long
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await checkReadiness(deps)).toMatchObject({ ready: false, reason: expect.stringMatching(/webhook write/) });
+    finish();
+    await hung;
+    expect(await checkReadiness(deps)).toEqual({ ready: true });
   });
 
   it("a database that is down: not ready", async () => {

@@ -1,21 +1,24 @@
 // GET /api/health/ready: may this process take traffic? The database answers, every migration this
-// release carries is applied, the job worker runs (unless JOBS_WORKER=off), and the process is not
-// shutting down. Answered within READY_TIMEOUT_MS, else not ready: a load balancer's probe must not
+// release carries is applied, the job worker runs (unless JOBS_WORKER=off), no webhook write has hung
+// for seconds, and the process is not shutting down. Answered within READY_TIMEOUT_MS, else not ready: a load balancer's probe must not
 // hang on a stuck database. Which check failed goes to the log, never to the caller.
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "@/lib/db-pool";
-import { processState } from "@/lib/health/process-state";
+import { oldestIngestWriteMs, processState } from "@/lib/health/process-state";
 import { log } from "@/lib/log/logger";
 
 export const READY_TIMEOUT_MS = 2_000;
+/** A webhook write under way longer than this: ingest cannot write (the platform waits about 2 s). */
+export const INGEST_STUCK_MS = 5_000;
 
 export interface ReadinessDeps {
   sql: Sql;
   /** The migration folders this release carries (prisma/migrations). */
   expectedMigrations: () => string[];
   timeoutMs?: number;
+  ingestStuckMs?: number;
 }
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
@@ -34,6 +37,9 @@ async function check(deps: ReadinessDeps): Promise<Readiness> {
   if (state.draining) return { ready: false, reason: "shutting down" };
   if (state.worker === "starting" || state.worker === "failed")
     return { ready: false, reason: `job worker ${state.worker}` };
+  const stuck = oldestIngestWriteMs();
+  if (stuck > (deps.ingestStuckMs ?? INGEST_STUCK_MS))
+    return { ready: false, reason: `a webhook write has waited ${Math.round(stuck / 1000)} s` };
   const { rows } = await deps.sql.query<{ migration_name: string }>(
     "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
   );

@@ -11,6 +11,7 @@ import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
 import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
 import { createDeliveryStore, type StoreDelivery } from "@/lib/webhooks/delivery-store";
 import { createUnreadStore, type StoreUnread } from "@/lib/webhooks/unread";
+import { trackIngestWrite } from "@/lib/health/process-state";
 import { handleWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookResponse } from "@/lib/webhooks/handler";
 import { readNodeTextCapped, readTextCapped } from "@/lib/http/capped-body";
 import { refuseUnreadBody } from "@/lib/http/linger";
@@ -32,12 +33,12 @@ const enqueueProcessing = createBatchingEnqueuer({
 // One per module copy too, made on the first delivery (the pool is made on first use).
 let deliveryStore: StoreDelivery | undefined;
 const storeDelivery: StoreDelivery = async (delivery) => {
-  const stored = await (deliveryStore ??= createDeliveryStore(systemPool()))(delivery);
+  const stored = await trackIngestWrite(() => (deliveryStore ??= createDeliveryStore(systemPool()))(delivery));
   countWebhookStored(stored.inserted);
   return stored;
 };
 
-const storeUnread: StoreUnread = (delivery) => createUnreadStore(systemPool())(delivery);
+const storeUnread: StoreUnread = (delivery) => trackIngestWrite(() => createUnreadStore(systemPool())(delivery));
 
 const TOO_LARGE: WebhookResponse = { status: 413, body: { error: "payload too large" } };
 

@@ -7,7 +7,8 @@ import type { Db } from "@/lib/events/store";
 import { encodeCursor, type TimelineCursor, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { createdAtBounds, parseDate } from "@/lib/events/timeline/period";
 import { concernsCondition, idsNamed, textCondition } from "@/lib/events/timeline/search";
-import { DATA_ISSUE_TEXT, type DataIssue } from "@/lib/events/record";
+import { DATA_ISSUE_TEXT, NO_CLINIC, type DataIssue } from "@/lib/events/record";
+import { catalogOriginalId } from "@/lib/events/catalog";
 import {
   patientIdsOf,
   practitionerIdsOf,
@@ -171,6 +172,12 @@ export interface TimelineEventDetail extends TimelineEvent {
 export async function getTimelineEvent(db: Db, clinicId: string, id: string): Promise<TimelineEventDetail | null> {
   const e = await db.event.findFirst({ where: { id, clinicId } });
   if (!e) return null;
+  // A clinic's copy of catalog news is slim (lib/events/catalog.ts): the drawer shows the original.
+  const originalId = catalogOriginalId(e.id, e.category);
+  const original = originalId
+    ? await db.event.findFirst({ where: { id: originalId, clinicId: NO_CLINIC }, select: { data: true } })
+    : null;
+  if (original) e.data = original.data;
   const row: TimelineRow = {
     id: e.id,
     type: e.type,
