@@ -1,12 +1,13 @@
 // The drift report against PostgreSQL: processing events records their unknown and missing fields
 // with counts and first and last seen, and a second occurrence adds to them; the platform's answers
-// are added up in memory and merged in one write; a source keeps at most MAX_PATHS_PER_SOURCE paths.
+// are added up in memory and merged in one write; a source keeps at most MAX_PATHS_PER_SOURCE paths,
+// those seen most, and a path not seen for DRIFT_KEPT_DAYS leaves.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { processEventGroups } from "@/lib/events/process";
 import { storeEvents } from "@/lib/events/store";
 import { endpointName, flushEndpointDrift, observePlatformBody } from "@/lib/drift/endpoints";
-import { driftRows, MAX_PATHS_PER_SOURCE, writeDrift } from "@/lib/drift/store";
+import { driftRows, DRIFT_KEPT_DAYS, MAX_PATHS_PER_SOURCE, writeDrift } from "@/lib/drift/store";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 
 const CLINIC = "clinic-drift";
@@ -128,5 +129,35 @@ describe("the drift report", () => {
     const rows = await rowsOf("GET /hostile");
     expect(rows).toHaveLength(MAX_PATHS_PER_SOURCE);
     expect(rows.find((r) => r.path === "k0120")?.count).toBe(2);
+  });
+
+  it("a path that recurs outlives junk sent first, and a path not seen for the kept days leaves", async () => {
+    const line = (path: string, at: Date, count = 1) => ({
+      sourceKind: "event" as const,
+      source: "product.recurring_test",
+      path,
+      kind: "unknown" as const,
+      count,
+      firstSeen: at,
+      lastSeen: at,
+    });
+    const day = (n: number) => new Date(Date.UTC(2026, 10, 1 + n, 12));
+    // The source is filled first with junk, each path seen once.
+    await writeDrift(
+      t.db,
+      Array.from({ length: MAX_PATHS_PER_SOURCE }, (_, i) => line(`junk${i}`, day(0))),
+      day(0),
+    );
+    // The real change arrives later, in every flush after, beside more junk.
+    for (let n = 1; n <= 3; n++)
+      await writeDrift(t.db, [line("data.gift_note", day(n)), line(`junk_late${n}`, day(n))], day(n));
+    let rows = await rowsOf("product.recurring_test");
+    expect(rows).toHaveLength(MAX_PATHS_PER_SOURCE);
+    expect(rows.find((r) => r.path === "data.gift_note")?.count).toBe(3);
+    // A month later the junk, never seen again, is gone; the path still seen stays.
+    const later = day(4 + DRIFT_KEPT_DAYS);
+    await writeDrift(t.db, [line("data.gift_note", later)], later);
+    rows = await rowsOf("product.recurring_test");
+    expect(rows.map((r) => [r.path, r.count])).toEqual([["data.gift_note", 4]]);
   });
 });

@@ -10,6 +10,8 @@ export type DriftSourceKind = "event" | "endpoint";
 
 /** Distinct paths kept per source: a hostile or huge body cannot grow the table past it. */
 export const MAX_PATHS_PER_SOURCE = 200;
+/** A path not seen for this long leaves the report: the platform's change is over, or it was noise. */
+export const DRIFT_KEPT_DAYS = 30;
 const MAX_SOURCE_CHARS = 200;
 
 export interface DriftCount {
@@ -67,42 +69,44 @@ export class DriftTally {
 }
 
 /**
- * Adds counts to the table. Rows are written in key order (two writers lock shared rows in the same
- * order, so they cannot deadlock); a path new to a source is kept only while the source has fewer
- * than MAX_PATHS_PER_SOURCE rows (two concurrent writers may pass it by a few: bounded all the same).
+ * Adds counts to the table, then keeps each source it touched to MAX_PATHS_PER_SOURCE rows: those
+ * seen most often, then most lately. A table that kept its first paths for good let junk sent first
+ * hide the real changes that came after; now a path that recurs outlives a burst of paths seen once,
+ * and a path not seen for DRIFT_KEPT_DAYS leaves. Rows are written in key order (two writers lock
+ * shared rows in the same order, so they cannot deadlock).
  */
-export async function writeDrift(db: Db, counts: readonly DriftCount[]): Promise<void> {
+export async function writeDrift(db: Db, counts: readonly DriftCount[], now = new Date()): Promise<void> {
   if (counts.length === 0) return;
   const rows = [...counts].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
   const text = (f: (c: DriftCount) => string) => rows.map(f);
+  const sources = [...new Map(rows.map((c) => [`${c.sourceKind}\u0000${c.source}`, c])).values()];
+  const stale = new Date(now.getTime() - DRIFT_KEPT_DAYS * 86_400_000).toISOString();
   // Times as ISO text: a timestamp without zone takes the UTC wall time and ignores the "Z".
-  await db.$executeRaw`
-    WITH u AS (
-      SELECT u.source_kind::"DriftSourceKind" AS source_kind, u.source, u.path, u.kind::"DriftKind" AS kind,
-        u.first_seen::timestamp(3) AS first_seen, u.last_seen::timestamp(3) AS last_seen, u.count::bigint AS count, u.n
+  await db.$transaction([
+    db.$executeRaw`
+      INSERT INTO platform_drift (source_kind, source, path, kind, first_seen, last_seen, count)
+      SELECT u.source_kind::"DriftSourceKind", u.source, u.path, u.kind::"DriftKind", u.first_seen::timestamp(3),
+        u.last_seen::timestamp(3), u.count::bigint
       FROM unnest(${text((c) => c.sourceKind)}::text[], ${text((c) => c.source)}::text[], ${text((c) => c.path)}::text[],
         ${text((c) => c.kind)}::text[], ${text((c) => c.firstSeen.toISOString())}::text[],
         ${text((c) => c.lastSeen.toISOString())}::text[], ${text((c) => String(c.count))}::text[])
-        WITH ORDINALITY AS u(source_kind, source, path, kind, first_seen, last_seen, count, n)
-    ), known AS (
-      SELECT u.*, EXISTS (
-          SELECT 1 FROM platform_drift d
-          WHERE d.source_kind = u.source_kind AND d.source = u.source AND d.path = u.path AND d.kind = u.kind
-        ) AS known
-      FROM u
-    ), ranked AS (
-      SELECT known.*, row_number() OVER (PARTITION BY source_kind, source, known.known ORDER BY n) AS rank FROM known
-    )
-    INSERT INTO platform_drift (source_kind, source, path, kind, first_seen, last_seen, count)
-    SELECT r.source_kind, r.source, r.path, r.kind, r.first_seen, r.last_seen, r.count FROM ranked r
-    WHERE r.known
-      OR (SELECT count(*) FROM platform_drift d WHERE d.source_kind = r.source_kind AND d.source = r.source) + r.rank
-        <= ${MAX_PATHS_PER_SOURCE}
-    ORDER BY r.source_kind, r.source, r.path, r.kind
-    ON CONFLICT (source_kind, source, path, kind) DO UPDATE SET
-      count = platform_drift.count + EXCLUDED.count,
-      first_seen = LEAST(platform_drift.first_seen, EXCLUDED.first_seen),
-      last_seen = GREATEST(platform_drift.last_seen, EXCLUDED.last_seen)`;
+        AS u(source_kind, source, path, kind, first_seen, last_seen, count)
+      ORDER BY u.source_kind, u.source, u.path, u.kind
+      ON CONFLICT (source_kind, source, path, kind) DO UPDATE SET
+        count = platform_drift.count + EXCLUDED.count,
+        first_seen = LEAST(platform_drift.first_seen, EXCLUDED.first_seen),
+        last_seen = GREATEST(platform_drift.last_seen, EXCLUDED.last_seen)`,
+    db.$executeRaw`
+      DELETE FROM platform_drift d USING (
+        SELECT source_kind, source, path, kind, row_number() OVER (
+            PARTITION BY source_kind, source ORDER BY count DESC, last_seen DESC, path, kind) AS place
+        FROM platform_drift WHERE (source_kind::text, source) IN (
+          SELECT * FROM unnest(${sources.map((c) => c.sourceKind)}::text[], ${sources.map((c) => c.source)}::text[]))
+      ) ranked
+      WHERE d.source_kind = ranked.source_kind AND d.source = ranked.source AND d.path = ranked.path
+        AND d.kind = ranked.kind AND ranked.place > ${MAX_PATHS_PER_SOURCE}`,
+    db.$executeRaw`DELETE FROM platform_drift WHERE last_seen < ${stale}::timestamp(3)`,
+  ]);
 }
 
 export interface DriftRow {

@@ -3,7 +3,8 @@
 // page only says so. Field paths and counts only: the same for every clinic of the deployment.
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
-import { driftReport } from "@/lib/drift/report";
+import Link from "next/link";
+import { driftReport, LINES_SHOWN } from "@/lib/drift/report";
 import { DriftTable } from "@/components/admin/drift-table";
 import { EmptyState } from "@/components/ui/states";
 import { Panel } from "@/components/ui/panel";
@@ -12,9 +13,15 @@ import { adminSectionMetadata } from "@/lib/admin/section-metadata";
 export const generateMetadata = adminSectionMetadata("platformChanges");
 export const dynamic = "force-dynamic";
 
-export default async function PlatformChangesPage() {
+export default async function PlatformChangesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireSection("admin");
-  const groups = await driftReport();
+  const source = (await searchParams).source;
+  const expand = typeof source === "string" ? source : null;
+  const groups = await driftReport(expand);
   const t = await getTranslations("admin.platformChanges");
   return (
     <div className="space-y-6">
@@ -32,6 +39,23 @@ export default async function PlatformChangesPage() {
             title={t("source", { kind: group.sourceKind, source: group.source })}
           >
             <DriftTable group={group} />
+            {group.more > 0 && (
+              <p className="mt-3 text-sm">
+                <Link
+                  href={`?source=${encodeURIComponent(group.key)}#drift-${i}`}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  {t("showAll", { more: group.more })}
+                </Link>
+              </p>
+            )}
+            {group.key === expand && group.lines.length > LINES_SHOWN && (
+              <p className="mt-3 text-sm">
+                <Link href={`?#drift-${i}`} className="font-medium text-brand-700 hover:underline">
+                  {t("showFewer")}
+                </Link>
+              </p>
+            )}
           </Panel>
         ))
       )}
