@@ -101,7 +101,14 @@ async function settle(db: DbOrTx, clinicId: string, patientId: string, state: st
     WHERE clinic_id = ${clinicId} AND patient_id = ${patientId}`;
 }
 
-async function retryLater(db: DbOrTx, clinicId: string, patientId: string, attempts: number, outcome: string, at: Date) {
+async function retryLater(
+  db: DbOrTx,
+  clinicId: string,
+  patientId: string,
+  attempts: number,
+  outcome: string,
+  at: Date,
+) {
   if (attempts >= MAX_ATTEMPTS) return settle(db, clinicId, patientId, "given_up", outcome, at);
   const wait = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1]!;
   await db.$executeRaw`
