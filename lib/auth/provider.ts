@@ -12,7 +12,7 @@ import { platformSettings } from "@/lib/clinic-api/settings";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { completeSignIn, type SignedInUser } from "@/lib/auth/sign-in";
 import { claimState } from "@/lib/auth/state-use";
-import { readPlatformPeople, type DirectoryEntry, type PeopleSource } from "@/lib/people/directory";
+import { readPlatformPeople, type PeopleSource, type PlatformPeople } from "@/lib/people/directory";
 import { observePlatformBody } from "@/lib/drift/endpoints";
 import { log } from "@/lib/log/logger";
 
@@ -56,7 +56,7 @@ export async function exchangeAndStore(code: string, redirectUri: string): Promi
 }
 
 /** The clinic's people for the sign-in; a failure to read them must not stop anyone signing in. */
-async function peopleAtSignIn(client: PeopleSource): Promise<DirectoryEntry[] | null> {
+async function peopleAtSignIn(client: PeopleSource): Promise<PlatformPeople | null> {
   try {
     return await readPlatformPeople(client);
   } catch (error) {

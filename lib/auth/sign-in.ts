@@ -11,7 +11,7 @@ import { saveConnection } from "@/lib/auth/token-store";
 import { revokeSealedRefreshToken, revokeTokenPair } from "@/lib/auth/revoke";
 import { roleOf, type AppRole } from "@/lib/auth/roles";
 import { applyAdminRights, lockClinic } from "@/lib/auth/admin-rights";
-import { savePlatformPeople, type DirectoryEntry } from "@/lib/people/directory";
+import { savePlatformPeople, type PlatformPeople } from "@/lib/people/directory";
 
 export interface SignedInUser {
   userId: string;
@@ -26,7 +26,7 @@ export interface CompleteSignInInput {
   /** For revoking tokens the sign-in made redundant. */
   oauth: Pick<OAuthClient, "revoke">;
   /** The clinic's people as the platform lists them; null when it has no lists (or they failed). */
-  people: DirectoryEntry[] | null;
+  people: PlatformPeople | null;
 }
 
 export async function completeSignIn(input: CompleteSignInInput): Promise<SignedInUser> {
@@ -50,7 +50,7 @@ export async function completeSignIn(input: CompleteSignInInput): Promise<Signed
         },
         update: { platformUserType: owner.type, lastSignInAt: new Date() },
       });
-      if (input.people) await savePlatformPeople(tx, clinic.id, input.people);
+      if (input.people) await savePlatformPeople(tx, clinic.id, input.people.entries, input.people.listed);
       await applyAdminRights(tx, clinic.id);
       const user = await tx.user.findUniqueOrThrow({ where: { id: signedIn.id } });
 

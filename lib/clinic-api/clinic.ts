@@ -5,6 +5,7 @@ import {
   CLINIC_PATHS,
   ClinicResponseSchema,
   PatientListResponseSchema,
+  PatientResponseSchema,
   PractitionerListResponseSchema,
   StaffListResponseSchema,
   SESSION_GRANTS_PATH,
@@ -68,6 +69,9 @@ export function clinicCalls(send: Send) {
     getClinic: async (): Promise<Clinic> =>
       (await send({ method: "GET", path: CLINIC_PATHS.clinic, schema: ClinicResponseSchema })).clinic,
     patients,
+    /** One patient by id; NotFoundError when the platform has none in this clinic. */
+    getPatient: async (patientId: string): Promise<Patient> =>
+      (await send({ method: "GET", path: CLINIC_PATHS.patient(patientId), schema: PatientResponseSchema })).patient,
     allPatients: (search?: string) => iterateAll((page) => patients(page, search)),
     treatmentPlans,
     allTreatmentPlans: (filter?: TreatmentPlanFilter) => iterateAll((page) => treatmentPlans(filter, page)),

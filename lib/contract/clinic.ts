@@ -78,6 +78,8 @@ export const PatientSchema = z.looseObject({
   full_name: z.string().optional(),
 });
 export type Patient = z.infer<typeof PatientSchema>;
+/** One patient (`GET /api/clinic/patients/{id}`): under `patient` (the sandbox) or bare (the documented mode). */
+export const PatientResponseSchema = wrappedOrBare("patient", PatientSchema);
 
 export const TREATMENT_PLAN_STATES = ["draft", "active", "cancelled"] as const;
 export const TreatmentPlanStateSchema = z.enum(TREATMENT_PLAN_STATES);

@@ -41,6 +41,11 @@ export const ActivityRequestSchema = z.strictObject({
   type: EventTypeSchema,
   /** Optional details, e.g. `{ "patient_id": "…" }` to update a given patient. */
   data: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * true: the action is made through the API (patient.created only, as another integration creating a
+   * patient would), so it changes state and creates no event (spec 6.1 rule 2).
+   */
+  through_api: z.boolean().optional(),
 });
 export type ActivityRequest = z.infer<typeof ActivityRequestSchema>;
 

@@ -7,6 +7,8 @@ import { ResourceRecordSchema, ServiceResourceRecordSchema } from "./resources";
 export const CLINIC_PATHS = {
   clinic: "/api/clinic",
   patients: "/api/clinic/patients",
+  /** Documented ("find individual patients"): one patient of the token's clinic; 404 for another clinic's. */
+  patient: (patientId: string) => `/api/clinic/patients/${encodeURIComponent(patientId)}`,
   serviceResources: "/api/clinic/service_resources",
   /**
    * Not shown by the spec nor the documentation: the clinic's plans filtered by practitioner, which

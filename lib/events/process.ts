@@ -1,5 +1,6 @@
 // The work after the webhook's answer: marks an event processed and counts it in the per-day chart
-// projection (by category and type, on the day of the clinic's zone: lib/events/daily-counts.ts), and keeps names of the clinic's people an event carries (lib/people),
+// projection (by category and type, on the day of the clinic's zone: lib/events/daily-counts.ts), and keeps names of the clinic's people an event carries (lib/people)
+// or queues a lookup of a patient it names by id alone,
 // all in one transaction that takes the event out of event_backlog, so a job that runs twice (a
 // retry, a sweep racing the queue) counts the event once: the second finds no backlog row. Events stay linked
 // to their clinic by clinic_id alone, so events of a clinic nobody has connected yet wait here until
@@ -15,6 +16,8 @@ import { recordEventDrift } from "@/lib/drift/events";
 import { warnDriftNotWritten } from "@/lib/drift/store";
 import { patientNameOf, peopleOfEvent, rememberPatientNames, rememberPeopleFromEvents } from "@/lib/people/directory";
 import { NO_CLINIC } from "@/lib/events/record";
+import { patientIdsOf } from "@/lib/events/summary";
+import { queueUnknownPatients } from "@/lib/people/lookups";
 import { CATALOG_CATEGORIES, fileCatalogNews } from "@/lib/events/catalog";
 
 /** What one processing adds to one per-day counter. */
@@ -59,6 +62,11 @@ export async function processEvents(db: Db, eventIds: readonly string[]): Promis
     ];
     const patientNames = claimed.flatMap((row) => patientNameOf(row.clinic_id, row.people, row.created_at) ?? []);
     await rememberPatientNames(tx, patientNames);
+    // Patients the events name by id alone whom no name is known for: asked of the platform (lib/people/lookups.ts).
+    await queueUnknownPatients(
+      tx,
+      claimed.flatMap((row) => patientIdsOf(row.data).map((patientId) => ({ clinicId: row.clinic_id, patientId }))),
+    );
     const oldestFirst = [...claimed].sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
     await rememberPeopleFromEvents(
       tx,

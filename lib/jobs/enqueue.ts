@@ -2,6 +2,8 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { QUEUES } from "@/lib/jobs/queues";
+import type { Db } from "@/lib/events/store";
+import { clinicsWithDueLookups } from "@/lib/people/lookups";
 
 export interface ProcessEventsJob {
   eventIds: string[];
@@ -31,4 +33,10 @@ export async function enqueueReconciliation(
   const id = await boss.send(QUEUES.reconcileClinic, job, startAfter ? { startAfter } : {});
   if (!id) throw new Error("The job queue did not accept the reconciliation job.");
   return id;
+}
+
+/** A lookup job for each clinic with patient names to ask for now (one waiting per clinic at most). */
+export async function requestPatientLookups(boss: PgBoss, db: Db): Promise<void> {
+  for (const clinicId of await clinicsWithDueLookups(db))
+    await boss.send(QUEUES.patientNames, { clinicId }, { singletonKey: clinicId });
 }

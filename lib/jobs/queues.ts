@@ -25,6 +25,8 @@ export const QUEUES = {
   alertsCheckClinic: "alerts-check-clinic",
   /** One clinic's people read again from the platform (data: { clinicId }; lib/people/refresh.ts). */
   peopleRefresh: "people-refresh",
+  /** One clinic's due patient name lookups (data: { clinicId }; lib/people/lookups.ts). */
+  patientNames: "patient-names",
   /** Deletes audit entries older than their retention period (lib/audit/retention.ts). */
   auditRetention: "audit-retention",
   /** Writes each clinic's audit head down outside its chain (lib/audit/anchor.ts). */
@@ -45,6 +47,9 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [QUEUES.alertsCheckClinic]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 90 },
   [QUEUES.auditRetention]: { policy: "stately" },
   [QUEUES.auditAnchor]: { policy: "stately" },
+  // "short": one job waiting per clinic (singletonKey), however many batches ask; one may run beside
+  // it. The rows' claim keeps two runs off the same patient, so no stately lock is needed.
+  [QUEUES.patientNames]: { policy: "short", retryLimit: 0, expireInSeconds: 5 * 60 },
   [QUEUES.peopleRefresh]: { policy: "stately", retryLimit: 1, retryDelay: 60, expireInSeconds: 5 * 60 },
 };
 

@@ -30,6 +30,7 @@ export function startJobWorker(): Promise<void> {
       keyring: getKeyring(),
       feedForClinic: clientOrNull,
       peopleForClinic: clientOrNull,
+      patientsForClinic: clientOrNull,
       connectedClinicIds: async () =>
         (
           await db.platformConnection.findMany({

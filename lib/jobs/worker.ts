@@ -15,6 +15,7 @@ import type { FeedForClinic } from "@/lib/events/reconcile/feed";
 import {
   enqueueEventProcessing,
   enqueueReconciliation,
+  requestPatientLookups,
   type ProcessEventsJob,
   type ReconcileClinicJob,
 } from "@/lib/jobs/enqueue";
@@ -24,6 +25,7 @@ import { registerAlertJobs, requestAlertCheck } from "@/lib/alerts/jobs";
 import { registerAuditJobs } from "@/lib/audit/jobs";
 import type { PeopleSource } from "@/lib/people/directory";
 import { refreshClinicPeople } from "@/lib/people/refresh";
+import { lookUpPatientNames, type PatientSource } from "@/lib/people/lookups";
 import { log } from "@/lib/log/logger";
 
 export interface WorkerDeps {
@@ -39,6 +41,11 @@ export interface WorkerDeps {
   keyring?: Keyring;
   /** The clinic's people lists, read with the connection jobs use (off: the directory is refreshed at sign-in only). */
   peopleForClinic?: (clinicId: string) => Promise<PeopleSource | null>;
+  /**
+   * One patient read with the connection jobs use, to name patients events name by id alone (off:
+   * lookups wait in their table).
+   */
+  patientsForClinic?: (clinicId: string) => Promise<PatientSource | null>;
   /** Register the cron schedules too (off in tests that drive jobs by hand). */
   schedule?: boolean;
   /** When reconciliation runs (lib/config.ts); needed when the schedules are registered. */
@@ -46,7 +53,14 @@ export interface WorkerDeps {
 }
 
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void> {
-  const { db } = deps;
+  const { db, patientsForClinic } = deps;
+  // Asking is never a reason to fail the processing: the sweep asks again within a minute.
+  const askForPatientNames = async () => {
+    if (patientsForClinic)
+      await requestPatientLookups(boss, db).catch((error: unknown) =>
+        log.warn("jobs: patient name lookups not requested", { err: error }),
+      );
+  };
   // One transaction for a whole fetch of jobs: under a burst of webhooks, jobs of one event each
   // would cost a transaction apiece, taken from the cores that answer the platform.
   await boss.work<ProcessEventsJob>(
@@ -57,11 +71,19 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
         db,
         jobs.map((job) => job.data.eventIds),
       );
+      await askForPatientNames();
     },
   );
   await boss.work(QUEUES.sweep, async () => {
     await processLeftBehind(db);
+    await askForPatientNames(); // and the lookups whose back-off has passed
   });
+  if (patientsForClinic) {
+    await boss.work<{ clinicId: string }>(QUEUES.patientNames, { pollingIntervalSeconds: 1 }, async ([job]) => {
+      const { clinicId } = job.data;
+      await lookUpPatientNames(db, clinicId, await patientsForClinic(clinicId));
+    });
+  }
   await boss.work(QUEUES.retention, async () => {
     await applyRetention(db, deps.retentionDays);
     await pruneUnreadDeliveries(db);

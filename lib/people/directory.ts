@@ -4,9 +4,10 @@
 // platform has no lists. A person the app knows nothing about is shown by id (lib/people/names.ts).
 import "server-only";
 import { z } from "zod";
-import { CLINIC_ADMIN_ROLE, type Practitioner, type StaffMember, type UserType } from "@/lib/contract";
+import { CLINIC_ADMIN_ROLE, CLINIC_PATHS, type Practitioner, type StaffMember, type UserType } from "@/lib/contract";
 import type { ClinicClient } from "@/lib/clinic-api/client";
 import { NotFoundError } from "@/lib/clinic-api/errors";
+import { callOptionalPath } from "@/lib/clinic-api/optional-paths";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 type DbOrTx = PrismaClient | Prisma.TransactionClient;
@@ -39,30 +40,43 @@ const entryOf = (type: UserType, p: Practitioner | StaffMember): DirectoryEntry 
   role: type === "Staff" && typeof p.role === "string" ? p.role : null,
 });
 
-/** One list's entries; null when the platform has no such list (404). */
-async function readList(
-  type: UserType,
-  list: () => AsyncIterable<Practitioner | StaffMember>,
-): Promise<DirectoryEntry[] | null> {
+const readAll = async (type: UserType, list: () => AsyncIterable<Practitioner | StaffMember>) => {
+  const out: DirectoryEntry[] = [];
+  for await (const p of list()) out.push(entryOf(type, p));
+  return out;
+};
+
+/** The documented staff list's entries; null when this platform answers 404 (asked again next time). */
+async function readStaff(source: PeopleSource): Promise<DirectoryEntry[] | null> {
   try {
-    const out: DirectoryEntry[] = [];
-    for await (const p of list()) out.push(entryOf(type, p));
-    return out;
+    return await readAll("Staff", () => source.allStaff());
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
   }
 }
 
+/** The people the platform listed, and which of its lists answered (only those say who left). */
+export interface PlatformPeople {
+  entries: DirectoryEntry[];
+  listed: UserType[];
+}
+
 /**
  * The platform's people of the token's clinic; null when the platform has neither list (404). Each
- * list stands alone: the staff list is documented, the practitioners list is not, and the one
- * answering 404 must not cost the other.
+ * list stands alone: the staff list is documented, the practitioners list is not (a 404 turns it off
+ * for the process: lib/clinic-api/optional-paths.ts), and the one answering 404 must not cost the other.
  */
-export async function readPlatformPeople(source: PeopleSource): Promise<DirectoryEntry[] | null> {
-  const practitioners = await readList("Practitioner", () => source.allPractitioners());
-  const staff = await readList("Staff", () => source.allStaff());
-  return practitioners === null && staff === null ? null : [...(practitioners ?? []), ...(staff ?? [])];
+export async function readPlatformPeople(source: PeopleSource): Promise<PlatformPeople | null> {
+  const practitioners = await callOptionalPath(CLINIC_PATHS.practitioners, () =>
+    readAll("Practitioner", () => source.allPractitioners()),
+  );
+  const staff = await readStaff(source);
+  if (practitioners === null && staff === null) return null;
+  return {
+    entries: [...(practitioners ?? []), ...(staff ?? [])],
+    listed: [...(practitioners ? (["Practitioner"] as const) : []), ...(staff ? (["Staff"] as const) : [])],
+  };
 }
 
 /** Whether the platform makes this person an admin of the clinic. */
@@ -71,10 +85,16 @@ export const isPlatformAdmin = (entry: Pick<DirectoryEntry, "type" | "role">): b
 
 /**
  * Stores the platform's list as the clinic's directory: everyone on it is upserted, and people the
- * list no longer has are kept (their names stay in the history) but marked unlisted. App users'
- * names follow, so every page that names a user reads the directory's name.
+ * lists that answered (`listed`) no longer have are kept (their names stay in the history) but
+ * marked unlisted; a list the platform lacks unlists nobody. App users' names follow, so every page
+ * that names a user reads the directory's name.
  */
-export async function savePlatformPeople(db: DbOrTx, clinicId: string, entries: DirectoryEntry[]): Promise<void> {
+export async function savePlatformPeople(
+  db: DbOrTx,
+  clinicId: string,
+  entries: DirectoryEntry[],
+  listed: readonly UserType[] = ["Practitioner", "Staff"],
+): Promise<void> {
   const rows = entries.map((e) => ({
     id: e.platformUserId,
     type: e.type,
@@ -98,7 +118,7 @@ export async function savePlatformPeople(db: DbOrTx, clinicId: string, entries: 
       IS DISTINCT FROM (EXCLUDED.type, EXCLUDED.first_name, EXCLUDED.last_name, EXCLUDED.display_name, EXCLUDED.email, EXCLUDED.role, EXCLUDED.source, EXCLUDED.listed)`;
   await db.$executeRaw`
     UPDATE people SET listed = false, updated_at = now()
-    WHERE clinic_id = ${clinicId} AND source = 'platform' AND listed
+    WHERE clinic_id = ${clinicId} AND source = 'platform' AND listed AND type::text = ANY(${[...listed]}::text[])
       AND NOT (platform_user_id = ANY(${rows.map((r) => r.id)}::text[]))`;
   await db.$executeRaw`
     UPDATE users u SET name = p.display_name FROM people p

@@ -13,10 +13,10 @@ export async function refreshClinicPeople(db: PrismaClient, source: PeopleSource
   const rights = await db.$transaction(
     async (tx) => {
       await lockClinic(tx, clinicId);
-      await savePlatformPeople(tx, clinicId, people);
+      await savePlatformPeople(tx, clinicId, people.entries, people.listed);
       return applyAdminRights(tx, clinicId);
     },
     { timeout: 30_000 },
   );
-  return { listed: people.length, ...rights };
+  return { listed: people.entries.length, ...rights };
 }

@@ -47,6 +47,14 @@ export function listPatients(ctx: Authed): Reply {
   });
 }
 
+/** Documented: GET /api/clinic/patients/{id}, one patient of the token's clinic (another clinic's is not found). */
+export function getPatient(ctx: Authed): Reply {
+  const patient = ctx.s.patients.get(ctx.params.patientId);
+  if (!patient || patient.clinicId !== ctx.principal.clinicId) throw notFound("patient");
+  const record = shaped(ctx.s, "patient", patientRecord(patient, ctx.s.account.patchVersion));
+  return json(200, single(ctx.s, "patient", record));
+}
+
 export function listServiceResources(ctx: Authed): Reply {
   const q = parseQuery(PlainListQuerySchema, ctx.query);
   const page = pageOf(ctx.s.serviceResources, q);

@@ -9,6 +9,7 @@ import { revokeEndpoint, tokenEndpoint } from "../oauth/token";
 import {
   downloadFile,
   getClinic,
+  getPatient,
   listPatientTreatmentPlans,
   listPatients,
   listPractitioners,
@@ -47,6 +48,7 @@ export const platformRoutes: Route[] = [
   { method: "POST", pattern: OAUTH_PATHS.revoke, auth: "none", body: "json-or-form", handler: revokeEndpoint },
   bearer("GET", "/api/clinic", noQuery(getClinic)),
   bearer("GET", "/api/clinic/patients", listPatients),
+  bearer("GET", "/api/clinic/patients/:patientId", noQuery(getPatient)),
   bearer("GET", "/api/clinic/patients/:patientId/treatment_plans", listPatientTreatmentPlans),
   bearer("GET", "/api/clinic/service_resources", listServiceResources),
   bearer("GET", "/api/clinic/treatment_plans", listTreatmentPlans),

@@ -79,8 +79,8 @@ export function controlRoutes(hooks: ControlHooks): Route[] {
       return json(200, endpointView(registerEndpoint(s, req)));
     }),
     post("/activity", ({ s, body }) => {
-      const { event } = runActivity(s, input(ActivityRequestSchema, body));
-      return json(201, { event: event ? eventRecord(event, s.account.patchVersion) : null });
+      const { event, record } = runActivity(s, input(ActivityRequestSchema, body));
+      return json(201, { event: event ? eventRecord(event, s.account.patchVersion) : null, record: record ?? null });
     }),
     post("/clinic-keys/revoke", ({ s, body }) => {
       const { clinic_id } = input(RevokeClinicKeyRequestSchema, body);

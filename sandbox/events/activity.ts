@@ -36,14 +36,28 @@ function target<T extends { clinicId: string }>(
   return row;
 }
 
-export function runActivity(s: SandboxState, req: ActivityRequest): { event: EventRow | null } {
+/** What an activity did: its event (none for an action made through the API) and the record it acted on. */
+export interface ActivityOutcome {
+  event: EventRow | null;
+  record?: Record<string, unknown>;
+}
+
+export function runActivity(s: SandboxState, req: ActivityRequest): ActivityOutcome {
   const clinicId = req.clinic_id;
   if (!s.clinics.has(clinicId))
     throw ApiError.of(404, "not_found", "clinic_id does not name a seeded clinic.", "clinic_id");
+  if (req.through_api && req.type !== "patient.created")
+    throw ApiError.of(422, "invalid_value", "through_api applies to patient.created only.", "through_api");
   const d: Data = req.data ?? {};
   const now = s.clock.now();
-  const emit = (type: EventType, object: Record<string, unknown>, previous: Record<string, unknown> | null = null) => ({
-    event: emitEvent(s, { clinicId, type, object, previousAttributes: previous }),
+  const emit = (
+    type: EventType,
+    object: Record<string, unknown>,
+    previous: Record<string, unknown> | null = null,
+  ): ActivityOutcome => ({
+    // An action made through the API creates no event (spec 6.1 rule 2).
+    event: req.through_api ? null : emitEvent(s, { clinicId, type, object, previousAttributes: previous }),
+    record: object,
   });
 
   switch (req.type) {

@@ -199,13 +199,20 @@ export async function getTimelineEvent(db: Db, clinicId: string, id: string): Pr
 
 /**
  * Changes whenever an event of the clinic arrives: the newest arrival time and how many arrived at
- * that instant. The browser polls this (cheap, indexed) and refetches the list only when it moves.
+ * that instant; and when a patient's name was learned from the platform after their events came
+ * (lib/people/lookups.ts), so the rows that said "a patient" are read again with the name. The
+ * browser polls this (cheap, indexed) and refetches the list only when it moves.
  */
 export async function timelineHead(db: Db, clinicId: string): Promise<string> {
-  const rows = await db.$queryRaw<Array<{ at: Date; n: bigint }>>`
-    SELECT received_at AS at, count(*) AS n FROM events
-    WHERE clinic_id = ${clinicId} AND received_at = (SELECT max(received_at) FROM events WHERE clinic_id = ${clinicId})
-    GROUP BY received_at`;
+  const [rows, named] = await Promise.all([
+    db.$queryRaw<Array<{ at: Date; n: bigint }>>`
+      SELECT received_at AS at, count(*) AS n FROM events
+      WHERE clinic_id = ${clinicId} AND received_at = (SELECT max(received_at) FROM events WHERE clinic_id = ${clinicId})
+      GROUP BY received_at`,
+    db.$queryRaw<Array<{ at: Date | null }>>`
+      SELECT max(settled_at) AS at FROM patient_lookups WHERE clinic_id = ${clinicId}`,
+  ]);
   const row = rows[0];
-  return row?.at ? `${row.at.toISOString()}#${row.n}` : "empty";
+  const learned = named[0]?.at ? `#${named[0].at.toISOString()}` : "";
+  return row?.at ? `${row.at.toISOString()}#${row.n}${learned}` : "empty";
 }
