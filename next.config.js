@@ -22,7 +22,9 @@ const nextConfig = {
   // `npm test` typechecks the whole tree as its own stage; doing it again in every build only
   // costs minutes on a small machine.
   typescript: { ignoreBuildErrors: true },
-  // The embedded database and Prisma's generated client are server-only Node modules.
+  // The embedded database and Prisma's generated client are server-only Node modules. The quota's
+  // rate-limiter-flexible too: one copy per process rather than one bundled into each chunk that
+  // calls the platform (lib/quota/platform-quota.ts).
   serverExternalPackages: [
     "@electric-sql/pglite",
     "@electric-sql/pglite-socket",
@@ -31,6 +33,7 @@ const nextConfig = {
     "pino",
     "pino-pretty",
     "prom-client",
+    "rate-limiter-flexible",
     "@opentelemetry/api",
     "@opentelemetry/sdk-trace-node",
     "@opentelemetry/exporter-trace-otlp-http",

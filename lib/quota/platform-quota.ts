@@ -7,9 +7,9 @@
 // every app process counts against the same numbers. A person over their share is told so in plain
 // words (the action's failure, lib/actions/platform-failure.ts); the others go on working.
 import "server-only";
-import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { getConfig } from "@/lib/config";
-import { pool } from "@/lib/db-pool";
+import { pool, type Sql } from "@/lib/db-pool";
 import { log } from "@/lib/log/logger";
 
 /** Of the application's limit per window: one user, one clinic, one clinic's background work. */
@@ -52,30 +52,60 @@ interface Limiters {
   points: number;
 }
 
-const shared = globalThis as unknown as { clinicConnectQuota?: Limiters };
+/** The application's limit on the platform: `points` requests every `windowSeconds`. */
+export interface PlatformLimit {
+  points: number;
+  windowSeconds: number;
+}
 
-function limiters(): Limiters {
-  if (shared.clinicConnectQuota) return shared.clinicConnectQuota;
-  const { points, windowSeconds } = getConfig().platformRateLimit;
+/** Takes one turn for a request to the platform; throws QuotaExceededError when the share is used up. */
+export type TakeTurn = (scope: QuotaScope) => Promise<void>;
+
+/** The shares of `limit`, counted in `store`'s platform_quota table. */
+export function platformQuota(store: Sql, limit: PlatformLimit): TakeTurn {
   const make = (keyPrefix: string, share: number, clearExpired = false) =>
     new RateLimiterPostgres({
-      storeClient: pool(),
+      storeClient: store,
       storeType: "pool",
       tableName: "platform_quota",
       tableCreated: true, // the migration made it
       clearExpiredByTimeout: clearExpired,
       keyPrefix,
-      points: Math.max(1, Math.floor(points * share)),
-      duration: windowSeconds,
+      points: Math.max(1, Math.floor(limit.points * share)),
+      duration: limit.windowSeconds,
     });
-  shared.clinicConnectQuota = {
+  const limiters: Limiters = {
     user: make("user", SHARES.user),
     clinic: make("clinic", SHARES.clinic),
     app: make("app", 1, true),
     background: make("background", SHARES.background),
-    points,
+    points: limit.points,
   };
-  return shared.clinicConnectQuota;
+  return (scope) => takeTurn(limiters, scope);
+}
+
+// One per module copy, not one per process on globalThis: Next.js bundles this module into several
+// chunks, and a QuotaExceededError must come from the same copy as the code that recognises it
+// (lib/actions/platform-failure.ts). The counters are in the database, so every copy counts against
+// the same numbers.
+let quota: TakeTurn | undefined;
+
+/** One turn for a request to the platform; throws QuotaExceededError when the share is used up. */
+export function takePlatformTurn(scope: QuotaScope): Promise<void> {
+  quota ??= platformQuota(pool(), getConfig().platformRateLimit);
+  return quota(scope);
+}
+
+/**
+ * Whether a limiter's rejection is its refusal (a RateLimiterRes, not an Error) rather than a store
+ * failure. Told by shape, not by class: where a bundle carries its own copy of the package, its
+ * refusals are another class than the one imported here, and a refusal read as a failure lets the
+ * request through uncounted.
+ */
+function isRefusal(rejection: unknown): rejection is { msBeforeNext: number } {
+  if (typeof rejection !== "object" || rejection === null || rejection instanceof Error) return false;
+  const fields = rejection as Record<string, unknown>;
+  return typeof fields.msBeforeNext === "number" && typeof fields.remainingPoints === "number";
 }
 
 /**
@@ -87,16 +117,14 @@ async function take(limiter: RateLimiterPostgres, key: string, level: QuotaLevel
     await limiter.consume(key);
     return true;
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw new QuotaExceededError(level, rejection.msBeforeNext);
+    if (isRefusal(rejection)) throw new QuotaExceededError(level, rejection.msBeforeNext);
     // The database is the app's own trouble, not the platform's limit: the platform still guards itself.
     log.error(`quota: counting failed, request let through: ${describe(rejection)}`);
     return false;
   }
 }
 
-/** One turn for a request to the platform; throws QuotaExceededError when the share is used up. */
-export async function takePlatformTurn(scope: QuotaScope): Promise<void> {
-  const l = limiters();
+async function takeTurn(l: Limiters, scope: QuotaScope): Promise<void> {
   if (scope.userId !== null) {
     // The three counters at once (one after another they were three writes before every call the
     // person waits for). A refusal at any level gives back the point at every level that counted it

@@ -58,6 +58,22 @@ describe("embedded PostgreSQL over the wire", () => {
     }
   });
 
+  it("keeps each connection's named prepared statements its own, and drops them when it closes", async () => {
+    const named = (n: number) => ({ name: "probe-named", text: "SELECT $1::int * 2 AS n", values: [n] });
+    const clients = Array.from({ length: 3 }, () => new pg.Client({ connectionString: embedded.url }));
+    await Promise.all(clients.map((client) => client.connect()));
+    // Each prepares the same name in the one session under them, then uses it again.
+    for (let round = 0; round < 2; round++) {
+      const rows = await Promise.all(clients.map(async (client, i) => (await client.query(named(i))).rows[0].n));
+      expect(rows).toEqual([0, 2, 4]);
+    }
+    await Promise.all(clients.map((client) => client.end()));
+    const left = async () =>
+      (await pools[1].query("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE '%probe-named'"))
+        .rows[0].n;
+    await expect.poll(left).toBe(0);
+  });
+
   it("rolls back the transaction of a connection that goes away", async () => {
     await pools[0].query("CREATE TABLE abandoned (id int)");
     const client = new pg.Client({ connectionString: embedded.url });

@@ -3,7 +3,11 @@
 // pglite-socket's server queues each protocol message on its own, and two connections' extended-query
 // sequences (Parse/Bind/Execute … Sync) then mix ("portal does not exist", wrong parameter counts).
 // Here each connection's messages run as whole batches up to Sync (or a simple Query), and while a
-// connection holds an open transaction only its batches run. Not for production: a local database.
+// connection holds an open transaction only its batches run. A named prepared statement lives in
+// the session, so two connections preparing one name would clash ("prepared statement … already
+// exists"; rate-limiter-flexible names its statements): each connection's names get a prefix of its
+// own here (statementsOf), and its statements are deallocated when it closes. Not for production: a
+// local database.
 import net from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -18,6 +22,8 @@ interface Connection {
   buffer: Buffer;
   started: boolean;
   pending: Buffer[];
+  /** Its named prepared statements, by their names in the session (see statementsOf). */
+  statements: NamedStatements;
 }
 
 interface Batch {
@@ -36,6 +42,7 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
   let owner: Connection | null = null; // the connection whose transaction is open
   let running = false;
   let closed = false; // after close() PGlite is shut too: a late socket "close" must not touch it
+  let connectionCount = 0;
 
   const drain = async () => {
     if (running || closed) return;
@@ -71,6 +78,10 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
       // exec takes PGlite's query lock itself (inside runExclusive it would wait for itself).
       if (pglite.isInTransaction()) await pglite.exec("ROLLBACK").catch(() => {});
     }
+    // A closed connection's statements would otherwise stay in the session for good (a pool
+    // replaces idle connections all day).
+    for (const name of connection.statements.names)
+      await pglite.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => {});
     void drain();
   };
 
@@ -112,7 +123,7 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
         connection.socket.end();
         return;
       }
-      connection.pending.push(message);
+      connection.pending.push(connection.statements.rename(message));
       if (BATCH_ENDS.has(type)) {
         enqueue(connection, connection.pending);
         connection.pending = [];
@@ -122,7 +133,13 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
 
   const server = net.createServer((socket) => {
     socket.setNoDelay(true);
-    const connection: Connection = { socket, buffer: Buffer.alloc(0), started: false, pending: [] };
+    const connection: Connection = {
+      socket,
+      buffer: Buffer.alloc(0),
+      started: false,
+      pending: [],
+      statements: statementsOf(`c${++connectionCount}_`),
+    };
     connections.add(connection);
     socket.on("data", (chunk) => onData(connection, chunk));
     socket.on("error", () => socket.destroy());
@@ -142,5 +159,52 @@ export async function serveOverWire(pglite: PGlite, host = "127.0.0.1", port = 0
         for (const connection of connections) connection.socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+interface NamedStatements {
+  /** The statement names this connection has prepared, as the session knows them. */
+  names: Set<string>;
+  /** The message with any statement name it carries prefixed (others as they are). */
+  rename(message: Buffer): Buffer;
+}
+
+/**
+ * One connection's prepared-statement names, prefixed so that they are its own in the shared
+ * session. The extended-query messages that name a statement: Parse (its name first), Bind (after
+ * the portal's name), Describe and Close (after 'S'; 'P' names a portal). Portals need no prefix: they
+ * end with their transaction, and another connection's batches never run inside one.
+ */
+function statementsOf(prefix: string): NamedStatements {
+  const names = new Set<string>();
+  /** The message with the NUL-terminated name at `at` prefixed, when it is not the unnamed one. */
+  const prefixedAt = (message: Buffer, at: number): { message: Buffer; name: string } | null => {
+    const end = message.indexOf(0, at);
+    if (end <= at) return null; // unnamed (or malformed: PGlite answers it)
+    const name = prefix + message.toString("utf8", at, end);
+    const out = Buffer.concat([message.subarray(0, at), Buffer.from(name, "utf8"), message.subarray(end)]);
+    out.writeInt32BE(out.length - 1, 1);
+    return { message: out, name };
+  };
+  return {
+    names,
+    rename(message) {
+      const type = String.fromCharCode(message[0]);
+      if (type === "P") {
+        const renamed = prefixedAt(message, 5);
+        if (renamed) names.add(renamed.name);
+        return renamed?.message ?? message;
+      }
+      if (type === "B") {
+        const portalEnd = message.indexOf(0, 5);
+        return (portalEnd >= 5 && prefixedAt(message, portalEnd + 1)?.message) || message;
+      }
+      if ((type === "D" || type === "C") && message[5] === 0x53 /* 'S' */) {
+        const renamed = prefixedAt(message, 6);
+        if (renamed && type === "C") names.delete(renamed.name);
+        return renamed?.message ?? message;
+      }
+      return message;
+    },
   };
 }
