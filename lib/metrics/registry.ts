@@ -45,6 +45,12 @@ function build() {
       buckets: seconds,
       registers: r,
     }),
+    quotaFailures: new client.Counter({
+      name: "clinic_connect_platform_quota_failures_total",
+      help: "Turns of the platform quota its database could not count: retried once, then the request refused.",
+      labelNames: ["outcome"] as const,
+      registers: r,
+    }),
     platformCalls: new client.Histogram({
       name: "clinic_connect_platform_call_seconds",
       help: "Calls to the platform's API (each attempt), by endpoint, method and status (or network/timeout).",

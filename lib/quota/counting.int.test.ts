@@ -81,3 +81,38 @@ describe.each(DATABASES)("the platform quota on $name", ({ embedded }) => {
     expect(lines.filter((line) => line.includes("counting failed"))).toEqual([]);
   });
 });
+
+describe("the platform quota when its database fails", () => {
+  let database: TestDatabase;
+  let store: pg.Pool;
+  beforeAll(async () => {
+    database = await createTestDatabase("quota_failing", { migrated: true });
+    store = new pg.Pool({ connectionString: database.url, max: 2 });
+  });
+  afterAll(async () => {
+    await store?.end();
+    await database?.drop();
+  });
+
+  /** The pool, failing its next `failures` queries as a database in trouble would. */
+  function failing(failures: number) {
+    let left = failures;
+    return {
+      query: ((...args: Parameters<pg.Pool["query"]>) =>
+        left-- > 0 ? Promise.reject(new Error("connection terminated")) : store.query(...args)) as pg.Pool["query"],
+    };
+  }
+
+  it("a count that fails once is tried again and the turn given", async () => {
+    const turn = platformQuota(failing(1), LIMIT);
+    await expect(turn({ clinicId: "clinic-flaky", userId: null })).resolves.toBeUndefined();
+  });
+
+  it("a count that keeps failing refuses the turn: never an unlimited pass", async () => {
+    const turn = platformQuota(failing(Number.POSITIVE_INFINITY), LIMIT);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 3 * USER_SHARE }, () => turn({ clinicId: "clinic-down", userId: "person-down" })),
+    );
+    expect(outcomes.every((o) => o.status === "rejected" && o.reason instanceof QuotaExceededError)).toBe(true);
+  });
+});

@@ -11,6 +11,7 @@ import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { getConfig } from "@/lib/config";
 import { pool, type Sql } from "@/lib/db-pool";
 import { log } from "@/lib/log/logger";
+import { countQuotaFailure } from "@/lib/metrics/quota";
 
 /** Of the application's limit per window: one user, one clinic, one clinic's background work. */
 export const SHARES = { user: 0.1, clinic: 0.25, background: 0.1 } as const;
@@ -108,19 +109,31 @@ function isRefusal(rejection: unknown): rejection is { msBeforeNext: number } {
   return typeof fields.msBeforeNext === "number" && typeof fields.remainingPoints === "number";
 }
 
+/** A store failure is tried again once after this; a second failure refuses the request. */
+export const COUNT_RETRY_MS = 150;
+/** What a person is told to wait when their turn could not be counted. */
+const UNCOUNTED_RETRY_MS = 5_000;
+
 /**
- * Takes one point from `limiter`; a refusal becomes QuotaExceededError (the point is counted all
- * the same), a store failure lets it pass uncounted. Resolves with whether the point was counted.
+ * Takes one point from `limiter`; a refusal becomes QuotaExceededError (the point is counted all the
+ * same). A store failure is tried again once; a second one refuses the request too: a count that
+ * fails must not become an unlimited pass, or one person could spend every clinic's share while the
+ * counters' database is in trouble. Counted in a metric, for an alert. Resolves with true (counted).
  */
 async function take(limiter: RateLimiterPostgres, key: string, level: QuotaLevel): Promise<boolean> {
-  try {
-    await limiter.consume(key);
-    return true;
-  } catch (rejection) {
-    if (isRefusal(rejection)) throw new QuotaExceededError(level, rejection.msBeforeNext);
-    // The database is the app's own trouble, not the platform's limit: the platform still guards itself.
-    log.error(`quota: counting failed, request let through: ${describe(rejection)}`);
-    return false;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await limiter.consume(key);
+      return true;
+    } catch (rejection) {
+      if (isRefusal(rejection)) throw new QuotaExceededError(level, rejection.msBeforeNext);
+      countQuotaFailure(attempt === 1 ? "retried" : "refused");
+      if (attempt > 1) {
+        log.error(`quota: counting failed twice, request not sent: ${describe(rejection)}`);
+        throw new QuotaExceededError(level, UNCOUNTED_RETRY_MS);
+      }
+      await sleep(COUNT_RETRY_MS);
+    }
   }
 }
 
