@@ -8,7 +8,10 @@
 // acknowledgement p99 < 1 s, the other clinic's pages < 1 s, every acknowledged delivery stored.
 // Between the baseline and the search attack, the same practitioner sends UPLOADERS 10 MB uploads
 // at once, over and over, while the app server's resident memory is sampled (as in the baseline):
-// its peak must stay within UPLOAD_RSS_GOAL_MIB of the baseline's.
+// its peak must stay within UPLOAD_RSS_GOAL_MIB of the baseline's. Then two hostile senders, each a
+// phase of its own (tooling/bench/fairness-hostile.ts): connections with no session trickling a
+// declared 2 GB body, and a burst of large catalog news across a hundred clinics; in both, another
+// clinic's new event must be processed within PROCESSED_GOAL_MS.
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { chromium } from "@playwright/test";
@@ -18,6 +21,18 @@ import { cookieHeader, signIn, startStack, ttfb, type Stack } from "@/tooling/be
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round, summarize, type LatencySummary } from "@/tooling/bench/stats";
 import { cpuSeconds, sampleResident, sleep } from "@/tooling/bench/support";
+import {
+  addCatalogClinics,
+  CATALOG_CLINICS,
+  CATALOG_EVENTS,
+  catalogBurst,
+  catalogCopies,
+  processedWithin,
+  SLOW_BODIES,
+  slowBodyAttack,
+  smallUploads,
+  type SlowBodies,
+} from "@/tooling/bench/fairness-hostile";
 import { fillEvents } from "@/tooling/bench/timeline-data";
 import { buildIfNeeded } from "@/tooling/devstack/build";
 import { queryOnce, withClient } from "@/tooling/testing/database";
@@ -35,6 +50,10 @@ const OTHER_PAGES = ["/events", "/patients", "/"];
 const UPLOADERS = 30;
 const UPLOAD_BYTES = 10 * 1000 * 1000;
 const UPLOAD_SECONDS = 20;
+const SLOW_SECONDS = 30;
+const CATALOG_SECONDS = 30;
+/** Another clinic's new event is processed within this, whatever the catalog or a slow sender does. */
+const PROCESSED_GOAL_MS = 10_000;
 /** One person's uploads may cost the process this much memory over the baseline's peak, whatever they send. */
 const UPLOAD_RSS_GOAL_MIB = 256;
 
@@ -54,6 +73,12 @@ interface Phase {
   exportsCut: number;
   exportSeconds: number[];
   uploads: Map<number, number>;
+  /** Slow bodies' answers by status, and the connections they made (tooling/bench/fairness-hostile.ts). */
+  slow: SlowBodies | null;
+  /** Catalog deliveries' answers by status. */
+  catalog: Map<number, number>;
+  /** Another clinic's event delivered after the phase's attack began: ms until processed. */
+  processedMs: number;
   /** The app server's VmRSS samples, MiB. */
   rss: number[];
   /** The app server's CPU use over the phase: 1 is one core busy throughout. */
@@ -178,6 +203,9 @@ function emptyPhase(): Phase {
     exportsCut: 0,
     exportSeconds: [],
     uploads: new Map(),
+    slow: null,
+    catalog: new Map(),
+    processedMs: Number.NaN,
     rss: [],
     appCpu: Number.NaN,
   };
@@ -236,7 +264,7 @@ async function runPhase(
   otherClinicId: string,
   tag: string,
   seconds: number,
-  attack: "searches" | "uploads" | null,
+  attack: "searches" | "uploads" | "slow-bodies" | "catalog" | null,
 ): Promise<Phase> {
   const phase = emptyPhase();
   const until = Date.now() + seconds * 1000;
@@ -255,10 +283,68 @@ async function runPhase(
     ...(attack === "uploads"
       ? [uploadAttack(stack, cookies.attacker, until).then((statuses) => void (phase.uploads = statuses))]
       : []),
+    ...(attack === "slow-bodies"
+      ? [
+          slowBodyAttack(stack, until).then((slow) => void (phase.slow = slow)),
+          smallUploads(stack, cookies.attacker, until).then((statuses) => void (phase.uploads = statuses)),
+          sleep(3000).then(
+            async () => void (phase.processedMs = await processedWithin(stack, otherClinicId, `evt_${tag}_probe`)),
+          ),
+        ]
+      : []),
+    ...(attack === "catalog"
+      ? [
+          (async () => {
+            const burst = catalogBurst(stack, tag).then((statuses) => void (phase.catalog = statuses));
+            await sleep(1000); // the burst under way, its processing starting
+            phase.processedMs = await processedWithin(stack, otherClinicId, `evt_${tag}_probe`);
+            await burst;
+          })(),
+        ]
+      : []),
   ]);
   phase.rss = sampler.stop().filter(Number.isFinite);
   phase.appCpu = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - startedAt) / 1000);
   return phase;
+}
+
+/** What a hostile phase must keep: webhooks answered, another clinic's pages, its new event processed soon. */
+function hostileFigures(name: string, phase: Phase, lost: number, baseAcks: LatencySummary, basePages: LatencySummary) {
+  const [acks, pages] = [summarize(phase.acks), summarize(phase.pages)];
+  return [
+    figure({
+      name: `${name}: webhook acknowledgement p99`,
+      value: round(acks.p99),
+      unit: "ms",
+      baseline: round(baseAcks.p99),
+      ratio: round(acks.p99 / baseAcks.p99),
+      goal: `< ${GOAL_MS} ms`,
+      pass: acks.p99 < GOAL_MS,
+    }),
+    figure({
+      name: `${name}: another clinic's pages: time to first byte max`,
+      value: round(pages.max),
+      unit: "ms",
+      baseline: round(basePages.max),
+      ratio: round(pages.max / basePages.max),
+      goal: `< ${GOAL_MS} ms`,
+      pass: pages.max < GOAL_MS && phase.pageFailures === 0,
+    }),
+    figure({
+      name: `${name}: another clinic's new event processed within`,
+      value: round(phase.processedMs),
+      unit: "ms",
+      goal: `< ${PROCESSED_GOAL_MS} ms`,
+      pass: phase.processedMs < PROCESSED_GOAL_MS,
+    }),
+    figure({
+      name: `${name}: webhooks acknowledged but not stored, or not acknowledged`,
+      value: lost + phase.notAcked,
+      unit: "events",
+      goal: "0",
+      pass: lost + phase.notAcked === 0,
+    }),
+  ];
 }
 
 async function lostOf(stack: Stack, phase: Phase): Promise<number> {
@@ -305,13 +391,19 @@ export async function benchFairness(): Promise<BenchResult[]> {
     // Uploads first: a process's resident memory rarely shrinks back, so the searches' would hide theirs.
     const uploaded = await runPhase(stack, cookies, otherClinic, "uploads", UPLOAD_SECONDS, "uploads");
     const [uploadLoad] = os.loadavg();
+    const slowed = await runPhase(stack, cookies, otherClinic, "slow", SLOW_SECONDS, "slow-bodies");
+    await addCatalogClinics(stack);
+    const news = await runPhase(stack, cookies, otherClinic, "catalog", CATALOG_SECONDS, "catalog");
+    const copies = await catalogCopies(stack, "catalog");
     const hit = await runPhase(stack, cookies, otherClinic, "attack", ATTACK_SECONDS, "searches");
     const [load] = os.loadavg(); // other work on the machine shows here: the figures are only as quiet as it was
     await sleep(2000); // the last deliveries' commits
-    const [baseLost, hitLost, uploadLost] = [
+    const [baseLost, hitLost, uploadLost, slowLost, newsLost] = [
       await lostOf(stack, base),
       await lostOf(stack, hit),
       await lostOf(stack, uploaded),
+      await lostOf(stack, slowed),
+      await lostOf(stack, news),
     ];
     const rssPeak = (p: Phase) => Math.max(0, ...p.rss);
 
@@ -396,6 +488,17 @@ export async function benchFairness(): Promise<BenchResult[]> {
             pass: uploadLost + uploaded.notAcked === 0,
           }),
           figure({ name: "attacker: uploads stored (201)", value: uploaded.uploads.get(201) ?? 0, unit: "uploads" }),
+          ...hostileFigures("slow bodies", slowed, slowLost, acks[0], pages[0]),
+          figure({
+            name: "slow bodies: a practitioner's 1 MB uploads stored, of those sent",
+            value: slowed.uploads.get(201) ?? 0,
+            unit: "uploads",
+            baseline: [...slowed.uploads.values()].reduce((a, b) => a + b, 0),
+            goal: "all",
+            pass: [...slowed.uploads.keys()].every((status) => status === 201),
+          }),
+          ...hostileFigures("catalog news", news, newsLost, acks[0], pages[0]),
+          figure({ name: "catalog news: copies filed", value: copies, unit: "events" }),
         ],
         notes: [
           `${EVENTS.toLocaleString("en")} events of the attacker's clinic written with INSERT … SELECT in ${fillSeconds.toFixed(0)} s (90% in it, 10% in a third clinic); the built app server and the sandbox in their own processes, the app's default limits (people's pool 10 with a ${3000} ms statement bound, one core per statement, webhook and job pool 5, 1 read and 1 export at a time per person, an export resting after each batch as long as it took, 12 MiB of upload bodies per person).`,
@@ -411,6 +514,8 @@ export async function benchFairness(): Promise<BenchResult[]> {
           `Load average over the last minute when the attack ended: ${load.toFixed(1)} on ${os.cpus().length} cores (${uploadLoad.toFixed(1)} when the uploads ended).`,
           `The app server's CPU use (cores busy, from /proc): ${base.appCpu.toFixed(2)} in the baseline, ${uploaded.appCpu.toFixed(2)} under the uploads, ${hit.appCpu.toFixed(2)} under the searches and exports (one Node process uses at most about 1 core for its JavaScript).`,
           `Uploads (${UPLOAD_SECONDS} s, after the baseline, before the searches): ${UPLOADERS} loops of POST /api/resources (multipart, a ${UPLOAD_BYTES.toLocaleString("en")}-byte PDF), in a process of their own, a refusal sent again after 100 ms; answers by HTTP status: ${JSON.stringify(uploadStatuses)} (201 stored, 429 told to wait, 503 the process's bound). The app server's VmRSS sampled every 100 ms in the baseline and in this phase.`,
+          `Slow bodies (${SLOW_SECONDS} s): ${SLOW_BODIES} connections with no session, each declaring Content-Length: 2000000000 on POST /api/resources and sending a byte every 5 s, reconnecting when answered (${slowed.slow?.connections ?? 0} connections; answers by HTTP status ${JSON.stringify(Object.fromEntries(slowed.slow?.statuses ?? []))}, 0 cut without one); meanwhile a practitioner uploads a 1 MB PDF every 0.5 s (answers ${JSON.stringify(Object.fromEntries(slowed.uploads))}); 3 s in, another clinic's patient.created is delivered and timed until processed.`,
+          `Catalog news (${CATALOG_SECONDS} s): ${CATALOG_CLINICS} more clinics in the database, each with a connection that needs a new sign-in (so each files a copy, and no job calls the platform for them); ${CATALOG_EVENTS} signed product.created deliveries of about 200 KB each (a long description), ten at a time (answers ${JSON.stringify(Object.fromEntries(news.catalog))}); 1 s in, another clinic's patient.created is delivered and timed until processed.`,
           `Exports read whole took ${hit.exportSeconds.map((s) => s.toFixed(1)).join(", ") || "—"} s (one at a time per person: the others waited their turn or were told to).`,
         ],
         seconds: (performance.now() - started) / 1000,
