@@ -16,6 +16,7 @@ import {
 } from "@playwright/test";
 import { createHmac } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import { encode } from "next-auth/jwt";
 import { signedPayload } from "@/lib/contract/webhooks";
 import { signInMessage } from "@/app/signin/messages";
@@ -2748,6 +2749,78 @@ test("GET /api/events — sixty searches at once by one practitioner: each answe
     ).toBe(true);
   }
   for (const a of answers.filter((x) => x.status !== 429)) expect(a.status, a.text.slice(0, 200)).toBe(200);
+});
+
+/**
+ * Sends `head` (a request line and headers), then a byte every `dripMs` until the answer comes;
+ * resolves with the answer's status, its body, and how long until its first bytes came.
+ */
+function trickle(head: string, dripMs: number): Promise<{ status: number; body: string; ms: number }> {
+  const { hostname, port } = new URL(E2E_ENV.APP_URL);
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
+    const drip = setInterval(() => socket.write("x"), dripMs);
+    let answer = "";
+    let answeredAt = 0;
+    socket.on("connect", () => socket.write(`${head}\r\nHost: ${hostname}:${port}\r\n\r\n--x`));
+    socket.on("data", (chunk: Buffer) => {
+      answeredAt ||= Date.now();
+      answer += chunk.toString("utf8");
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      clearInterval(drip);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
+      resolve({ status, body, ms: (answeredAt || Date.now()) - started });
+    });
+  });
+}
+
+// The app server's body bounds (lib/fairness/request-share.ts): a body larger than any route accepts
+// is refused before any budget counts it, whoever sends it; a body with no session counts only
+// against a small pool of its own; and a body that trickles is cut for its pace.
+test("POST /api/resources — a declared 2 GB body, with a session or none: refused at once (413), nothing changed", async () => {
+  const before = await fingerprint(cast);
+  const cookie = (await cast.api.practitioner.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  for (const who of [`Cookie: ${cookie}\r\n`, ""]) {
+    const answer = await trickle(
+      `POST /api/resources HTTP/1.1\r\n${who}Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 2000000000`,
+      1000,
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      ok: false,
+      code: "busy",
+      message: "This is more than the app accepts at once (11 MB at most). Send a smaller file.",
+    });
+  }
+  expect(await fingerprint(cast)).toEqual(before);
+});
+
+test("POST /api/resources — an upload with no session: refused at once (401) before it is read, nothing changed", async () => {
+  const before = await fingerprint(cast);
+  const answer = await trickle(
+    "POST /api/resources HTTP/1.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 5000000",
+    1000,
+  );
+  expect(answer.status).toBe(401);
+  expect(JSON.parse(answer.body)).toMatchObject({ message: "You are signed out. Sign in again to continue." });
+  expect(await fingerprint(cast)).toEqual(before);
+});
+
+test("POST /api/resources — a practitioner's upload trickling a byte every 2 s: cut (408) within seconds, nothing changed", async () => {
+  const before = await fingerprint(cast);
+  const cookie = (await cast.api.practitioner.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const answer = await trickle(
+    `POST /api/resources HTTP/1.1\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 5000000`,
+    2000,
+  );
+  expect(answer.status).toBe(408);
+  // Cut for its pace, well before the request timeout (120 s) would have ended it.
+  expect(answer.ms).toBeLessThan(60_000);
+  expect(await fingerprint(cast)).toEqual(before);
 });
 
 test("POST /api/auth/signout — without the CSRF token, nobody is signed out and nothing is revoked", async () => {
