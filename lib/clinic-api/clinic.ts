@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   CLINIC_PATHS,
   ClinicResponseSchema,
+  PatientCreatedResponseSchema,
   PatientListResponseSchema,
   PractitionerListResponseSchema,
   StaffListResponseSchema,
@@ -12,6 +13,7 @@ import {
   TreatmentPlanListResponseSchema,
   type Clinic,
   type Patient,
+  type PatientCreateInput,
   type Practitioner,
   type StaffMember,
   type SessionGrant,
@@ -68,6 +70,12 @@ export function clinicCalls(send: Send) {
     getClinic: async (): Promise<Clinic> =>
       (await send({ method: "GET", path: CLINIC_PATHS.clinic, schema: ClinicResponseSchema })).clinic,
     patients,
+    /**
+     * Documented: creates a patient. A POST is never retried on a time-out or a 5xx (retry.ts): the
+     * patient may exist already, and a second one with the same email would only be refused.
+     */
+    createPatient: async (body: PatientCreateInput): Promise<Patient> =>
+      (await send({ method: "POST", path: CLINIC_PATHS.patients, body, schema: PatientCreatedResponseSchema })).patient,
     allPatients: (search?: string) => iterateAll((page) => patients(page, search)),
     treatmentPlans,
     allTreatmentPlans: (filter?: TreatmentPlanFilter) => iterateAll((page) => treatmentPlans(filter, page)),
