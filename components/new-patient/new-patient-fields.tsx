@@ -3,6 +3,7 @@
 // (components/ui/field.tsx). The words say what the platform does with each: the email is the
 // patient's sign-in there and must be their own; the welcome email invites them; the discount is
 // theirs alone, on top of the clinic's.
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
 import { PATIENT_DISCOUNT_MAX, PATIENT_GENDERS } from "@/lib/contract/patient-create";
@@ -25,11 +26,14 @@ export function NewPatientFields({
   onChange,
   errors,
   disabled,
+  afterEmail,
 }: {
   values: NewPatientValues;
   onChange: (values: NewPatientValues) => void;
   errors: Record<string, string[]>;
   disabled: boolean;
+  /** Said right under the email field (the way forward when the address is taken). */
+  afterEmail?: ReactNode;
 }) {
   const t = useTranslations("newPatient.fields");
   const text = (name: TextField) => ({
@@ -47,20 +51,23 @@ export function NewPatientFields({
       <Field label={t("lastName")} errors={errors.last_name}>
         {(p) => <input {...p} {...text("last_name")} autoComplete="off" required maxLength={100} />}
       </Field>
-      <Field label={t("email")} hint={t("emailHint")} errors={errors.email} className="sm:col-span-2">
-        {(p) => (
-          <input
-            {...p}
-            {...text("email")}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            maxLength={254}
-          />
-        )}
-      </Field>
-      <Field label={t("birthDate")} hint={t("birthDateHint")} errors={errors.date_of_birth}>
+      <div className="space-y-2 sm:col-span-2">
+        <Field label={t("email")} hint={t("emailHint")} errors={errors.email}>
+          {(p) => (
+            <input
+              {...p}
+              {...text("email")}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              maxLength={254}
+            />
+          )}
+        </Field>
+        {afterEmail}
+      </div>
+      <Field label={t("birthDate")} errors={errors.date_of_birth}>
         {(p) => <input {...p} {...text("date_of_birth")} type="date" min="1900-01-01" />}
       </Field>
       <Field label={t("gender")} hint={t("genderHint")} errors={errors.gender}>

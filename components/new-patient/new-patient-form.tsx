@@ -1,7 +1,8 @@
 "use client";
 // The "Add a patient" form. Every field is held here, so nothing typed is lost when the server
 // refuses (a form action would reset it). After a refusal the first field at fault gets the focus
-// (or the message, when no field is named); "email already taken" offers the patient who has it. On
+// (or the message, when no field is named); "email already taken" offers, under the email, the
+// patient who has it (found by that address in the patients list). On
 // success a toast says so and the new patient's page opens.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -31,9 +32,12 @@ export function NewPatientForm({ action }: { action: (previous: unknown, form: F
   const t = useTranslations("newPatient");
   const router = useRouter();
   const [values, setValues] = useState(EMPTY);
+  // The address the platform refused, as sent: the way forward names it even while it is retyped.
+  const [sentEmail, setSentEmail] = useState("");
   const form = useRef<HTMLFormElement>(null);
   const message = useRef<HTMLDivElement>(null);
   const [state, formAction, pending] = useActionState(async (previous: Result, data: FormData): Promise<Result> => {
+    setSentEmail(String(data.get("email") ?? "").trim());
     const result = await action(previous, data);
     if (result.ok && result.data) {
       if (result.message) toast.success(result.message);
@@ -57,24 +61,31 @@ export function NewPatientForm({ action }: { action: (previous: unknown, form: F
       <p id="new-patient-required" className="text-sm text-slate-600">
         {t("required")}
       </p>
-      <NewPatientFields values={values} onChange={setValues} errors={errors} disabled={pending} />
+      <NewPatientFields
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        disabled={pending}
+        afterEmail={
+          taken && (
+            <p className="text-sm text-slate-800">
+              {t.rich("taken", {
+                email: sentEmail,
+                link: (chunks) => (
+                  <Link
+                    href={`/patients?q=${encodeURIComponent(sentEmail)}`}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    {chunks}
+                  </Link>
+                ),
+              })}
+            </p>
+          )
+        }
+      />
       <div ref={message} tabIndex={-1} className="space-y-2 outline-none">
         <ActionMessage result={state.ok ? IDLE : state} />
-        {taken && (
-          <p className="text-sm text-slate-800">
-            {t.rich("taken", {
-              email: values.email.trim(),
-              link: (chunks) => (
-                <Link
-                  href={`/patients?q=${encodeURIComponent(values.email.trim())}`}
-                  className="font-medium text-brand-700 underline"
-                >
-                  {chunks}
-                </Link>
-              ),
-            })}
-          </p>
-        )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="primary" busy={pending}>
