@@ -206,6 +206,14 @@ const KEY = {
   remove: "app/admin/clinic-key/actions.ts#removeClinicKeyAction",
 } as const;
 const PATIENTS = "app/patients/actions.ts#loadPatients";
+const NEW_PATIENT = "app/patients/new/actions.ts#createPatientAction";
+/** A valid new patient's form with `change` applied: a row's one fault is the only one. */
+const patientForm = (change: Record<string, string>) => {
+  const form = new FormData();
+  const fields = { first_name: "Hostile", last_name: "Input", email: "hostile.input@mail.example", ...change };
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+};
 const ALERTS = {
   acknowledge: "app/admin/alerts/actions.ts#acknowledgeAlertAction",
   email: "app/admin/alerts/actions.ts#saveAlertEmailAction",
@@ -732,6 +740,37 @@ const ACTION_ROWS: ActionRow[] = [
   { name: "signed out", action: ALERTS.check, as: "anon", answer: is(SIGNED_OUT) },
   { name: "a non-admin", action: ALERTS.check, as: "otherMember", answer: is(FORBIDDEN) },
 
+  // app/patients/new/actions.ts — bad input is refused before the platform is asked.
+  {
+    name: "no form",
+    action: NEW_PATIENT,
+    as: "practitioner",
+    args: () => [IDLE, null],
+    answer: is(invalid("first_name", "last_name", "email")),
+  },
+  {
+    name: "SQL as the email",
+    action: NEW_PATIENT,
+    as: "staff",
+    args: () => [IDLE, patientForm({ email: SQL })],
+    answer: is(invalid("email")),
+    noEcho: () => [SQL],
+  },
+  {
+    name: "a name that reverses its text, a gender the platform lacks",
+    action: NEW_PATIENT,
+    as: "practitioner",
+    args: () => [IDLE, patientForm({ first_name: UNICODE, gender: HTML })],
+    answer: is(invalid("first_name", "gender")),
+    noEcho: () => [HTML],
+  },
+  {
+    name: "a discount of 1000 %",
+    action: NEW_PATIENT,
+    as: "practitioner",
+    args: () => [IDLE, patientForm({ discount: "1000" })],
+    answer: is(invalid("discount")),
+  },
   // app/patients/actions.ts — the caller's clinic's patients only.
   { name: "signed out", action: PATIENTS, as: "anon", args: () => [{}], answer: is(SIGNED_OUT) },
   { name: "null", action: PATIENTS, as: "practitioner", args: () => [null], answer: is(invalid("_")) },

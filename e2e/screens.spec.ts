@@ -34,6 +34,7 @@ const PAGES: Record<Role, string[]> = {
     "/events",
     "/events?from=not-a-day",
     "/patients?q=nobody-by-this-name",
+    "/patients/new",
   ],
   staff: ["/", "/resources", "/patients", "/events"],
   admin: [

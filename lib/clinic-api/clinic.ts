@@ -13,6 +13,7 @@ import {
   TreatmentPlanListResponseSchema,
   type Clinic,
   type Patient,
+  type PatientCreateInput,
   type Practitioner,
   type StaffMember,
   type SessionGrant,
@@ -72,6 +73,12 @@ export function clinicCalls(send: Send) {
     /** One patient by id; NotFoundError when the platform has none in this clinic. */
     getPatient: async (patientId: string): Promise<Patient> =>
       (await send({ method: "GET", path: CLINIC_PATHS.patient(patientId), schema: PatientResponseSchema })).patient,
+    /**
+     * Documented: creates a patient. A POST is never retried on a time-out or a 5xx (retry.ts): the
+     * patient may exist already, and a second one with the same email would only be refused.
+     */
+    createPatient: async (body: PatientCreateInput): Promise<Patient> =>
+      (await send({ method: "POST", path: CLINIC_PATHS.patients, body, schema: PatientResponseSchema })).patient,
     allPatients: (search?: string) => iterateAll((page) => patients(page, search)),
     treatmentPlans,
     allTreatmentPlans: (filter?: TreatmentPlanFilter) => iterateAll((page) => treatmentPlans(filter, page)),

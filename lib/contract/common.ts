@@ -42,6 +42,8 @@ export const API_ERROR_CODES = [
   "file_type_mismatch",
   "file_too_large",
   "conflict",
+  // A value that must be unique is already used (a patient's email, the integrator's own id).
+  "taken",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -15,5 +15,6 @@ export * from "./event-data";
 export * from "./webhooks";
 export * from "./session-grants";
 export * from "./lists";
+export * from "./patient-create";
 export * from "./control";
 export * from "./local-defaults";

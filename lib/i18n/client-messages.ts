@@ -29,6 +29,7 @@ export const CLIENT_NAMESPACES = [
   "admin.settings",
   "alerts.form",
   "patients",
+  "newPatient",
   "embedded",
   "audit.actions",
   "audit.filters",

@@ -18,6 +18,7 @@ import {
   listTreatmentPlans,
 } from "./clinic";
 import { listDeliveries } from "./deliveries";
+import { createPatient } from "./patients";
 import { getEvent, listEvents } from "./events";
 import { createResource, deleteResource, getResource, listResources, updateResource } from "./resources";
 import { createSessionGrant } from "./session-grants";
@@ -48,6 +49,7 @@ export const platformRoutes: Route[] = [
   { method: "POST", pattern: OAUTH_PATHS.revoke, auth: "none", body: "json-or-form", handler: revokeEndpoint },
   bearer("GET", "/api/clinic", noQuery(getClinic)),
   bearer("GET", "/api/clinic/patients", listPatients),
+  bearer("POST", "/api/clinic/patients", noQuery(createPatient), "json"),
   bearer("GET", "/api/clinic/patients/:patientId", noQuery(getPatient)),
   bearer("GET", "/api/clinic/patients/:patientId/treatment_plans", listPatientTreatmentPlans),
   bearer("GET", "/api/clinic/service_resources", listServiceResources),

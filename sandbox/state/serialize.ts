@@ -31,6 +31,10 @@ export function patientRecord(p: T.PatientRow, version: PatchVersion): Patient {
     emancipated_at: isoOrNull(p.emancipatedAt),
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
+    // Documented fields, for the patients created through the API (the others never had them).
+    ...(p.gender !== undefined && { gender: p.gender }),
+    ...(p.mobileNumber !== undefined && { mobile_number: p.mobileNumber }),
+    ...(p.discount !== undefined && { discount: p.discount, total_discount: p.discount }),
   };
   return version === "sandbox-extras" ? { ...base, full_name: `${p.firstName} ${p.lastName}` } : base;
 }

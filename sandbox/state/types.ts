@@ -108,6 +108,13 @@ export interface PatientRow {
   emancipatedAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** Set by POST /api/clinic/patients (seeded and activity patients have none). */
+  gender?: "male" | "female" | "x" | null;
+  mobileNumber?: string | null;
+  /** Percent, as a number. */
+  discount?: number;
+  /** The integrator's own id (documented `metadata.id`), unique in the clinic. */
+  metadataId?: string | null;
 }
 export interface RecommendationRow {
   id: string;
