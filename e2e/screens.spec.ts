@@ -34,8 +34,10 @@ const PAGES: Record<Role, string[]> = {
     "/events",
     "/events?from=not-a-day",
     "/patients?q=nobody-by-this-name",
+    "/embedded",
+    "/embedded/platform",
   ],
-  staff: ["/", "/resources", "/patients", "/events"],
+  staff: ["/", "/resources", "/patients", "/events", "/embedded/platform?entrypoint=labs"],
   admin: [
     "/",
     "/resources",
