@@ -1,13 +1,21 @@
-// The embedded feature end to end, as the platform documents it: the app mints a session grant (the
-// bare grant object) per mount and frames the sandbox's treatment plan page at the platform's path
-// with its parameters; the sandbox shows the grant claimed; an expired grant (clock moved 120 s
-// before the frame opens) and a used one (the frame reloaded) are refused by the platform's page and
-// a fresh session works; messages from other origins or windows are ignored; the platform's
+// The embedded features end to end, as the platform documents them: the app mints a session grant
+// (the bare grant object) per mount, and the platform's own library tokenizes the patient and frames
+// the sandbox's page at the platform's path with its parameters; the sandbox shows the grant
+// claimed; an expired grant (clock moved 120 s before the frame opens) and a used one (the frame
+// reloaded) are refused by the platform's page and a fresh session works; messages from other
+// origins or windows are ignored; from a patient's page the builder opens on them, its
 // patient.selected and treatmentPlan.activated messages are told in words, and an activated plan
-// reaches the timeline through the webhook.
-import { expect, test, type APIRequestContext, type Page, type Response } from "@playwright/test";
+// reaches the timeline through the webhook; a failed tokenize still opens the builder, on nobody;
+// the menu opens the platform feature on its catalog and its labs. No CSP violation on the way.
+import { expect, test, type APIRequestContext, type Page, type Request, type Response } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
-import { EMBED_EVENTS, EMBED_TREATMENT_PLAN_PATH, embedMessageEnvelope } from "@/lib/contract/embed";
+import {
+  EMBED_EVENTS,
+  EMBED_PLATFORM_PATH,
+  EMBED_TOKENIZE_PATH,
+  EMBED_TREATMENT_PLAN_PATH,
+  embedMessageEnvelope,
+} from "@/lib/contract/embed";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, sandboxControl, signInAs } from "./support/session";
 
@@ -84,6 +92,34 @@ async function activatePlan(page: Page): Promise<void> {
   await expect(frame.getByRole("status")).toHaveText("Treatment plan activated.");
 }
 
+const isTokenize = (r: Request) => new URL(r.url()).pathname === EMBED_TOKENIZE_PATH && r.method() === "POST";
+
+/** Every CSP violation the page reports in its console, for the test to check there are none. */
+function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  return seen;
+}
+
+/** A new patient of the first clinic, told to the app by the platform's webhook; their id. */
+async function newPatient(page: Page, first: string, last: string): Promise<string> {
+  const [clinic] = (
+    await sandboxControl<{ clinics: { id: string; current_clinic_key: string; staff: { id: string }[] }[] }>(
+      page,
+      "seed",
+    )
+  ).clinics;
+  await activateClinicKey(page.request, clinic);
+  const { event } = await sandboxControl<{ event: { data: { patient: { id: string } } } }>(page, "activity", {
+    clinic_id: clinic.id,
+    type: "patient.created",
+    data: { first_name: first, last_name: last, email: `${last.toLowerCase()}@example.org` },
+  });
+  return event.data.patient.id;
+}
+
 test.beforeEach(async ({ page }) => {
   await sandboxControl(page, "faults", { clear: true });
 });
@@ -94,22 +130,32 @@ test("mounts the builder with a fresh grant, which the sandbox shows claimed; fr
   await signInAs(page, STAFF);
   const response = await page.request.get("/embedded");
   expect(response.headers()["content-security-policy"]).toContain(`frame-src ${new URL(SANDBOX).origin};`);
+  // The library's tokenize call reaches the platform's web origin, and nothing else does.
+  expect(response.headers()["content-security-policy"]).toContain(`connect-src 'self' ${new URL(SANDBOX).origin};`);
   expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 
+  const violations = cspViolations(page);
+  const tokenized = page.waitForRequest(isTokenize);
   const id = await openEmbedded(page, "/embedded?patient=pat_e2e");
   await expect(page.getByRole("heading", { level: 1, name: "Treatment plans" })).toBeVisible();
   await expect(page.getByText("for patient pat_e2e")).toBeVisible();
+  // The library posts what the app knows of the patient (here their id alone) to the platform.
+  expect((await tokenized).postDataJSON()).toEqual({ data: { id: "pat_e2e" } });
   await connected(page);
-  // The platform's address and parameters: its web address (here the sandbox's), the public key,
-  // this mount's frame id, the app's origin as the messages' target, and the patient as the
-  // platform's library passes one.
+  // The platform's address and parameters, as its library builds them: its web address (here the
+  // sandbox's), the token for the patient's details, the public key, the library's frame id, the
+  // app's origin as the messages' target; never the patient in the address.
   const src = await frameSrc(page);
   expect(`${src.origin}${src.pathname}`).toBe(`${SANDBOX}${EMBED_TREATMENT_PLAN_PATH}`);
+  expect(src.searchParams.get("data_token")).toMatch(/^dtk_/);
   expect(src.searchParams.get("public_key")).toBe(LOCAL_DEFAULTS.embedPublicKey);
   expect(src.searchParams.get("frame_id")).toMatch(/^[0-9a-f-]{36}$/);
   expect(src.searchParams.get("target_origin")).toBe(new URL(E2E_ENV.APP_URL).origin);
-  expect(src.searchParams.get("patient[id]")).toBe("pat_e2e");
+  expect([...src.searchParams.keys()].filter((k) => k.startsWith("patient"))).toEqual([]);
   await expect(builder(page).getByRole("heading", { name: "Treatment plan builder" })).toBeVisible();
+  // An id that is no patient of the clinic selects nobody, and the platform's page says so.
+  await expect(builder(page).getByRole("note")).toContainText("not a patient of this clinic");
+  expect(violations).toEqual([]);
   const claimed = await grant(page, id);
   expect(claimed.claimed_at).not.toBeNull();
   expect(claimed.user.type).toBe("Staff");
@@ -211,30 +257,43 @@ test("messages from another origin or another window are ignored", async ({ page
   await connected(page);
 });
 
-test("a plan activated in the builder is announced and appears in the timeline", async ({ page }) => {
-  const [clinic] = (
-    await sandboxControl<{ clinics: { id: string; current_clinic_key: string; staff: { id: string }[] }[] }>(
-      page,
-      "seed",
-    )
-  ).clinics;
-  await activateClinicKey(page.request, clinic);
+test("from a patient's page the builder opens on them; a plan activated there is announced and reaches the timeline", async ({
+  page,
+}) => {
+  const last = `Quillfeather${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)])}`;
   await signInAs(page, PRACTITIONER);
-  await openEmbedded(page);
+  const violations = cspViolations(page);
+  const patientId = await newPatient(page, "Orla", last);
+  // The webhook brings the patient to the app; their page shows their name.
+  await expect(async () => {
+    await page.goto(`/patients/${patientId}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Orla ${last}` })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: LIVE_TIMEOUT });
+
+  const tokenized = page.waitForRequest(isTokenize);
+  const minted = page.waitForResponse(isMint);
+  await page
+    .getByRole("navigation", { name: "On the platform, for this patient" })
+    .getByRole("link", { name: "New treatment plan" })
+    .click();
+  await grantIdOf(await minted);
+  // What the app knows of them, as the library sends it: snake-cased, under data.
+  expect((await tokenized).postDataJSON()).toEqual({
+    data: { id: patientId, first_name: "Orla", last_name: last, email: `${last.toLowerCase()}@example.org` },
+  });
   await connected(page);
-  // Picking a patient in the platform's page posts patient.selected, with the patient's names.
-  const picker = builder(page).getByLabel("Patient");
-  const second = (await picker.locator("option").nth(1).textContent()) ?? "";
-  const [lastName, firstName] = second.split(", ");
-  await picker.selectOption({ index: 1 });
+  // The platform's page opened on them, and said so to the app.
+  await expect(builder(page).getByLabel("Patient")).toHaveValue(patientId);
   await expect(updates(page).locator('[data-notice="selected"]')).toHaveText(
-    `Patient selected in the builder: ${firstName} ${lastName}.`,
+    `Patient selected in the builder: Orla ${last}.`,
   );
   await activatePlan(page);
 
   const notice = updates(page).locator('[data-notice="activated"]');
   // The patient by name (the platform's message names them by id only), the plan by its link.
-  await expect(notice).toContainText(`Treatment plan activated for ${firstName} ${lastName}.`);
+  await expect(notice).toContainText(`Treatment plan activated for Orla ${last}.`);
   await expect(notice).not.toContainText(/pat_|tp_/);
   const link = notice.getByRole("link", { name: "See it in the timeline" });
   const planId = (await link.getAttribute("href"))?.match(/tp_\w+/)?.[0] ?? "";
@@ -244,4 +303,73 @@ test("a plan activated in the builder is announced and appears in the timeline",
   await expect(page).toHaveURL(new RegExp(`/events\\?q=${planId}`));
   const row = page.locator("tr[data-event-id]").filter({ hasText: "Treatment plan created" });
   await expect(row).toHaveCount(1, { timeout: LIVE_TIMEOUT });
+  expect(violations).toEqual([]);
+});
+
+test("picking another patient in the builder is told in words", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  await openEmbedded(page);
+  await connected(page);
+  const picker = builder(page).getByLabel("Patient");
+  const second = (await picker.locator("option").nth(1).textContent()) ?? "";
+  const [lastName, firstName] = second.split(", ");
+  await picker.selectOption({ index: 1 });
+  await expect(updates(page).locator('[data-notice="selected"]')).toHaveText(
+    `Patient selected in the builder: ${firstName} ${lastName}.`,
+  );
+});
+
+test("a failed tokenize still opens the builder, on nobody, and the app says nothing is wrong", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  const patientId = await newPatient(page, "Tova", `Nullwood${Date.now()}`);
+  await sandboxControl(page, "faults", {
+    fail_next: { count: 1, status: 503, method: "POST", path_prefix: EMBED_TOKENIZE_PATH },
+  });
+  const tokenized = page.waitForRequest(isTokenize);
+  await openEmbedded(page, `/embedded?patient=${patientId}`);
+  await tokenized;
+  await connected(page);
+  // The sandbox refused it (without CORS headers, so the browser could not even read the refusal).
+  const { faults } = await sandboxControl<{ faults: { fail_next: { count: number } | null } }>(page, "faults");
+  expect(faults.fail_next?.count ?? 0).toBe(0);
+  // The library's word for a failed tokenize; the platform's page opens on nobody and says nothing of it.
+  expect((await frameSrc(page)).searchParams.get("data_token")).toBe("null");
+  await expect(builder(page).getByRole("heading", { name: "Treatment plan builder" })).toBeVisible();
+  await expect(builder(page).getByRole("note")).toHaveCount(0);
+  await expect(builder(page).locator("option[selected]")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  await expect(updates(page).locator("[data-notice]")).toHaveCount(0);
+});
+
+test("the menu opens the platform feature on its catalog, and its labs are one click away", async ({ page }) => {
+  await signInAs(page, STAFF);
+  const violations = cspViolations(page);
+  const minted = page.waitForResponse(isMint);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Catalog & labs" }).click();
+  const catalogGrant = await grantIdOf(await minted);
+  await expect(page.getByRole("heading", { level: 1, name: "Catalog & labs" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "The catalog is open." })).toBeVisible({
+    timeout: LIVE_TIMEOUT,
+  });
+  const catalog = page.frameLocator('iframe[title="Catalog"]');
+  await expect(catalog.getByRole("heading", { level: 1, name: "Catalog" })).toBeVisible();
+  await expect(catalog.getByRole("list", { name: "Products" }).getByRole("listitem").first()).toBeVisible();
+  const src = new URL((await page.locator('iframe[title="Catalog"]').getAttribute("src")) ?? "");
+  expect(`${src.origin}${src.pathname}`).toBe(`${SANDBOX}${EMBED_PLATFORM_PATH}`);
+  expect(src.searchParams.get("entrypoint")).toBe("catalog");
+  // No patient was given: no tokenize, no token.
+  expect(src.searchParams.has("data_token")).toBe(false);
+  expect((await grant(page, catalogGrant)).claimed_at).not.toBeNull();
+
+  const again = page.waitForResponse(isMint);
+  await page.getByRole("navigation", { name: "Catalog or labs" }).getByRole("link", { name: "Labs" }).click();
+  const labsGrant = await grantIdOf(await again);
+  expect(labsGrant).not.toBe(catalogGrant);
+  await expect(page.getByRole("status").filter({ hasText: "The labs are open." })).toBeVisible({
+    timeout: LIVE_TIMEOUT,
+  });
+  const labs = page.frameLocator('iframe[title="Labs"]');
+  await expect(labs.getByRole("heading", { level: 1, name: "Labs" })).toBeVisible();
+  await expect(labs.getByRole("list", { name: "Lab tests" })).toBeVisible();
+  expect(violations).toEqual([]);
 });

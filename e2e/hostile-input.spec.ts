@@ -2638,6 +2638,16 @@ test("POST /embedded/session — a body naming another clinic's user is ignored:
   });
 });
 
+test("POST /embedded/session — a patient that is no id and an unknown feature are ignored: a builder on nobody", async () => {
+  const response = await cast.api.practitioner.post(
+    `/embedded/session?${new URLSearchParams({ patient: "<script>alert(1)</script>", feature: "../admin", entrypoint: "x" })}`,
+  );
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { patient: unknown; grant_id: string };
+  expect(body.patient).toBeNull();
+  expect(JSON.stringify(body)).not.toContain("script");
+});
+
 for (const row of CALLBACK_ROWS) {
   test(`GET /api/auth/callback/clinic — ${row.name}: nobody is signed in`, async () => {
     const started = await startSignIn();

@@ -35,8 +35,10 @@ const PAGES: Record<Role, string[]> = {
     "/events?from=not-a-day",
     "/patients?q=nobody-by-this-name",
     "/patients/new",
+    "/embedded",
+    "/embedded/platform",
   ],
-  staff: ["/", "/resources", "/patients", "/events"],
+  staff: ["/", "/resources", "/patients", "/events", "/embedded/platform?entrypoint=labs"],
   admin: [
     "/",
     "/resources",

@@ -30,9 +30,11 @@ describe("securityHeaders", () => {
       "https://api-us.example.com",
     ],
   ];
-  it.each(cases)("frames only the platform's web origin: %s", (_name, env, framed, signIn) => {
+  it.each(cases)("frames and reaches only the platform's web origin: %s", (_name, env, framed, signIn) => {
     const csp = cspFor(env);
     expect(directive(csp, "frame-src")).toBe(`frame-src ${framed}`);
+    // The embed library's tokenize call, and nothing else beyond the app.
+    expect(directive(csp, "connect-src")).toBe(`connect-src 'self' ${framed}`);
     expect(directive(csp, "form-action")).toBe(`form-action 'self' ${signIn}`);
   });
 

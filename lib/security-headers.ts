@@ -1,8 +1,8 @@
 // Response headers for every page and route, in one place (applied by the root proxy.ts at request
 // time, so the platform origin follows the running server's configuration rather than the build's).
 // frame-src allows only the platform's web origin (the embedded feature's page, CLINIC_WEB_URL, which
-// on the real servers is not the API's host); frame-ancestors 'none' and
-// X-Frame-Options keep other sites from framing the app. Scripts run only with the request's nonce
+// on the real servers is not the API's host), and connect-src it too (its embed library's tokenize);
+// frame-ancestors 'none' and X-Frame-Options keep other sites from framing the app. Scripts run only with the request's nonce
 // (Next.js reads it from the request's policy and puts it on its own scripts; 'strict-dynamic' lets
 // those load the chunks they need), never inline script of anyone else. HSTS when the app is https.
 
@@ -23,7 +23,8 @@ export function contentSecurityPolicy(platform: PlatformOrigins, nonce: string):
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "connect-src 'self'",
+    // The platform's embed library posts the patient's details to its web origin's tokenize endpoint.
+    `connect-src 'self' ${platform.web}`,
     `frame-src ${platform.web}`,
     "frame-ancestors 'none'",
     // Sign-in posts to the platform's authorize page.

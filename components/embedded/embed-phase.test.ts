@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { embedReducer, FIRST_PHASE, type EmbedPhase, type EmbedStep } from "@/components/embedded/embed-phase";
 
 const session = {
-  src: "http://127.0.0.1:4010/api/embeddable/session/treatment_plans/new?secret_token=sgt_x&public_key=pk&frame_id=f1&target_origin=http%3A%2F%2Flocalhost%3A3000",
+  secret_token: "sgt_x",
+  public_key: "pk",
+  web_origin: "http://127.0.0.1:4010",
   grant_id: "sg_1",
-  frame_id: "f1",
   expires_at: "2025-01-01T00:02:00.000Z",
+  patient: { id: "pat_1", firstName: "Ada" },
 };
 const loading: EmbedPhase = { kind: "loading", attempt: 1, session };
 const open: EmbedPhase = { kind: "open", attempt: 1, session };
@@ -41,6 +43,13 @@ describe("embedReducer", () => {
       { kind: "failed", attempt: 1, failure: { error: "embedded.failures.silent" } },
     ],
     ["silence once open changes nothing", open, { type: "silent", attempt: 1 }, open],
+    [
+      "the library could not mount the frame",
+      loading,
+      { type: "mount_failed", attempt: 1 },
+      { kind: "failed", attempt: 1, failure: { error: "embedded.failures.mount" } },
+    ],
+    ["a late mount failure once open changes nothing", open, { type: "mount_failed", attempt: 1 }, open],
     [
       "restart mints again under a new attempt",
       { kind: "open", attempt: 3, session },

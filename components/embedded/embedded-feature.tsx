@@ -1,21 +1,23 @@
 "use client";
-// The embedded feature (the platform's treatment plan page) in an iframe that fills the work area: a
-// loading state while a grant is minted and the platform's page opens, and a button that starts a
-// fresh session (a new grant; a grant is never reused). The platform's page tells the user itself
-// when it refuses a grant (expired, already used); the app cannot read it. What the page posts is
-// told here in words: the patient selected, and each plan activated.
+// An embedded feature of the platform (the treatment plan builder, or the catalog or labs), mounted
+// by the platform's own library in a frame that fills the work area: a loading state while a grant
+// is minted and the platform's page opens, and a button that starts a fresh session (a new grant; a
+// grant is never reused). The platform's page tells the user itself when it refuses a grant
+// (expired, already used); the app cannot read it. What the page posts is told here in words: the
+// patient selected, and each plan activated.
 import Link from "next/link";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Say } from "@/lib/events/summary-messages";
-import { EMBED_EVENTS, embedUrlForPatient, type EmbedMessage } from "@/lib/contract/embed";
+import { EMBED_EVENTS, type EmbedMessage } from "@/lib/contract/embed";
+import type { EmbedFeature } from "@/lib/embedded/session";
 import { PlanNotices, type PlanNotice } from "@/components/embedded/plan-notices";
 import { useEmbedSession } from "@/components/embedded/use-embed-session";
 import { useStoredText } from "@/components/ui/stored-text";
 
 interface Props {
-  /** The platform's web address's origin: the only sender of messages the page listens to. */
-  platformOrigin: string;
+  /** The builder, or the platform feature at its entry point. */
+  feature: EmbedFeature;
   /** The patient the page was opened for (from the patients list), if any. */
   patientId: string | null;
   /** Their name, when the app knows it. */
@@ -52,7 +54,10 @@ function noticeOf(message: EmbedMessage, who: PatientLabel | null, t: Say): Omit
   };
 }
 
-export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }: Props) {
+/** What the frame shows, for its title and the status line: the builder, the catalog or the labs. */
+const shownIn = (feature: EmbedFeature) => (feature.type === "platform" ? feature.entrypoint : "builder");
+
+export function EmbeddedFeature({ feature, patientId, openedFor = null }: Props) {
   const t = useTranslations("embedded");
   const [notices, setNotices] = useState<PlanNotice[]>([]);
   // Names learnt from the frame's patient.selected messages (the activation names the patient by id).
@@ -75,7 +80,10 @@ export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }:
     },
     [patientId, openedFor, t],
   );
-  const { phase, frameRef, restart, loaded } = useEmbedSession(platformOrigin, patientId, onMessage);
+  const shown = shownIn(feature);
+  // The library mounts into an element it finds by id.
+  const mountId = `embed-${useId().replace(/[^\w-]/g, "")}`;
+  const { phase, restart } = useEmbedSession(feature, patientId, mountId, t("frame", { shown }), onMessage);
   const storedText = useStoredText();
   const session = phase.kind === "loading" || phase.kind === "open" ? phase.session : null;
   const busy = phase.kind === "minting" || phase.kind === "loading";
@@ -86,8 +94,8 @@ export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }:
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p role="status" aria-live="polite" data-phase={phase.kind}>
           {phase.kind === "minting" && t("minting")}
-          {phase.kind === "loading" && t("loading")}
-          {phase.kind === "open" && t("open")}
+          {phase.kind === "loading" && t("loading", { shown })}
+          {phase.kind === "open" && t("open", { shown })}
         </p>
         {phase.kind === "open" && (
           <button
@@ -127,19 +135,8 @@ export function EmbeddedFeature({ platformOrigin, patientId, openedFor = null }:
           className="relative h-[calc(100vh-16rem)] min-h-[32rem] w-full overflow-hidden rounded-lg border border-slate-200 bg-white"
           aria-busy={busy}
         >
-          {session && (
-            <iframe
-              key={phase.attempt}
-              ref={frameRef}
-              src={embedUrlForPatient(session.src, patientId)}
-              title={t("builder")}
-              onLoad={loaded}
-              className="h-full w-full"
-              sandbox="allow-scripts allow-same-origin allow-forms"
-              referrerPolicy="no-referrer"
-              allow="clipboard-read; clipboard-write"
-            />
-          )}
+          {/* The library's own: it places its loader and the frame in here. */}
+          {session && <div key={phase.attempt} id={mountId} className="h-full w-full" />}
           {busy && (
             <div className="absolute inset-0 flex items-center justify-center bg-white/80" aria-hidden>
               <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" />

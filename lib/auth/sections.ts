@@ -25,8 +25,9 @@ export const SECTIONS = {
     href: "/events",
     roles: ["Practitioner", "Staff", "Admin"],
   },
+  // The platform feature (catalog and labs); the treatment plan builder opens from a patient or a plan.
   embedded: {
-    href: "/embedded",
+    href: "/embedded/platform",
     roles: ["Practitioner", "Staff"],
   },
   admin: {

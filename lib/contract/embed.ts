@@ -1,12 +1,29 @@
-// The embedded feature as the platform documents it (its embed library and developer docs): an iframe
-// of the treatment plan page on the platform's *web* address, opened with a session grant's secret
-// token, and the messages that page posts to its parent. Read by the browser (the embedded page
-// checks every message from the platform's frame), so its schemas are zod/mini: the same checks at a
-// fraction of the weight of zod's classic API.
+// The embedded feature as the platform documents it (its embed library, `@fullscript/fullscript-js`,
+// and developer docs): the library opens an iframe of a feature's page on the platform's *web*
+// address with a session grant's secret token, after posting the patient's details to the
+// platform's tokenize endpoint, and files the messages that page posts to its parent. The app mounts
+// it through the library itself; these are the shapes both ends agree on (the sandbox plays the
+// platform's side). Read by the browser, so its schemas are zod/mini: the same checks at a fraction
+// of the weight of zod's classic API.
 import * as z from "zod/mini";
 
 /** The treatment plan page, on the platform's web address (not its API host, on the real servers). */
 export const EMBED_TREATMENT_PLAN_PATH = "/api/embeddable/session/treatment_plans/new";
+/** The library's `platform` feature (the catalog or labs, as `entrypoint` says). */
+export const EMBED_PLATFORM_PATH = "/api/embeddable/session/embed/entry";
+/** Where the library posts a patient's details before opening a feature; answers `{data_token}`. */
+export const EMBED_TOKENIZE_PATH = "/api/embeddable/tokenize";
+
+/** The library's features, by its own names, and the page each opens. */
+export const EMBED_FEATURE_PATHS = {
+  treatmentPlan: EMBED_TREATMENT_PLAN_PATH,
+  platform: EMBED_PLATFORM_PATH,
+} as const;
+export type EmbedFeatureType = keyof typeof EMBED_FEATURE_PATHS;
+
+/** The `platform` feature's entry points. */
+export const EMBED_ENTRYPOINTS = ["catalog", "labs"] as const;
+export type EmbedEntrypoint = (typeof EMBED_ENTRYPOINTS)[number];
 
 export interface EmbedAddress {
   /** The platform's web address (configuration: CLINIC_WEB_URL). */
@@ -19,30 +36,49 @@ export interface EmbedAddress {
   frameId: string;
   /** The parent page's origin: the only one the frame posts its messages to. */
   targetOrigin: string;
+  /** The feature; the treatment plan builder unless said. */
+  feature?: EmbedFeatureType;
+  /** The platform feature's entry point. */
+  entrypoint?: EmbedEntrypoint;
+  /** What tokenize answered for the patient, or "null" when that call failed (as the library sends it). */
+  dataToken?: string;
 }
 
+/**
+ * The address the platform's library opens (the app lets the library build it; the sandbox's tests
+ * build it here): `data_token` first when a patient was passed, then the feature's parameters.
+ */
 export function embedUrl(a: EmbedAddress): string {
   const q = new URLSearchParams({
+    ...(a.dataToken !== undefined ? { data_token: a.dataToken } : {}),
     secret_token: a.secretToken,
+    ...(a.entrypoint && a.feature === "platform" ? { entrypoint: a.entrypoint } : {}),
     public_key: a.publicKey,
     frame_id: a.frameId,
     target_origin: a.targetOrigin,
   });
-  return `${a.webUrl.replace(/\/+$/, "")}${EMBED_TREATMENT_PLAN_PATH}?${q.toString()}`;
+  return `${a.webUrl.replace(/\/+$/, "")}${EMBED_FEATURE_PATHS[a.feature ?? "treatmentPlan"]}?${q.toString()}`;
 }
 
 /**
- * A known patient, as the platform's library passes one (`patient[id]=…`): the page opens on them
- * when they belong to the grant's clinic. Added by the browser, which knows which patient the user
- * came for; the grant itself is not tied to a patient.
+ * A patient as the library's tokenize call sends them: `{data: …}` with the library's patient
+ * fields snake-cased. Exact: what the app passes and what the sandbox accepts (an unknown field is
+ * refused, so a typo cannot pass silently).
  */
-export const EMBED_PATIENT_PARAM = "patient[id]";
-export function embedUrlForPatient(src: string, patientId: string | null): string {
-  if (!patientId) return src;
-  const url = new URL(src);
-  url.searchParams.set(EMBED_PATIENT_PARAM, patientId);
-  return url.toString();
-}
+export const TokenizePatientSchema = z.strictObject({
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  email: z.optional(z.email()),
+  mobile_number: z.optional(z.string().check(z.maxLength(30))),
+  date_of_birth: z.optional(z.iso.date()),
+  gender: z.optional(z.enum(["male", "female", "prefer not to say"])),
+  biological_sex: z.optional(z.enum(["male", "female", "prefer not to say"])),
+  discount: z.optional(z.number().check(z.gte(0), z.lte(100))),
+});
+export type TokenizePatient = z.infer<typeof TokenizePatientSchema>;
+export const TokenizeRequestSchema = z.strictObject({ data: TokenizePatientSchema });
+export const TokenizeResponseSchema = z.object({ data_token: z.string().check(z.minLength(1)) });
 
 /** The documented events of the treatment plan feature. */
 export const EMBED_EVENTS = {

@@ -1,6 +1,7 @@
-// POST /embedded/session: a fresh session grant per mount of the embedded page, for practitioners
-// and staff. The answer holds the grant's secret, so it is `no-store` and never logged; failures
-// are logged by class, status and request id only.
+// POST /embedded/session[?patient=&feature=platform&entrypoint=]: a fresh session grant per mount
+// of an embedded feature, for practitioners and staff, with the patient's details for the platform's
+// library. The answer holds the grant's secret and those details, so it is `no-store` and never
+// logged; failures are logged by class, status and request id only.
 import "server-only";
 import { authorize } from "@/lib/actions/builder";
 import { HTTP_STATUS, type ActionFailure } from "@/lib/actions/result";
@@ -12,7 +13,9 @@ import { mintFailure } from "@/lib/embedded/mint-failure";
 import { appOrigin, mintEmbedSession } from "@/lib/embedded/mint";
 import type { MintFailure } from "@/lib/embedded/session";
 import { recordAudit } from "@/lib/audit/record";
-import { PatientParamSchema } from "@/lib/embedded/session";
+import { db } from "@/lib/db";
+import { embedPatient } from "@/lib/embedded/patient";
+import { entrypointOf, PatientParamSchema } from "@/lib/embedded/session";
 import { log } from "@/lib/log/logger";
 
 const NO_STORE = { "Cache-Control": "no-store, max-age=0", Pragma: "no-cache" };
@@ -49,14 +52,26 @@ export async function handleMintRequest(request: Request): Promise<Response> {
   }
   const { caller } = access;
   try {
-    const session = await mintEmbedSession(caller.user.id);
-    const patient = PatientParamSchema.safeParse(new URL(request.url).searchParams.get("patient"));
+    const query = new URL(request.url).searchParams;
+    const patient = PatientParamSchema.safeParse(query.get("patient"));
+    const patientId = patient.success ? patient.data : null;
+    const feature = query.get("feature") === "platform" ? "platform" : "treatmentPlan";
+    const session = await mintEmbedSession(
+      caller.user.id,
+      patientId ? await embedPatient(db, caller.clinicId, patientId) : null,
+    );
     await recordAudit({
       clinicId: caller.clinicId,
       actorUserId: caller.user.id,
       action: "embedded.session_opened",
       target: { type: "session_grant", id: session.grant_id },
-      details: { patientId: patient.success ? patient.data : null, expiresAt: session.expires_at },
+      // Who it was opened for, by id only: the details sent to the platform are not kept.
+      details: {
+        patientId,
+        feature,
+        ...(feature === "platform" ? { entrypoint: entrypointOf(query.get("entrypoint")) } : {}),
+        expiresAt: session.expires_at,
+      },
     });
     return reply(201, session);
   } catch (error) {

@@ -1,10 +1,10 @@
 // Minting in clinic-level mode (spec 4.3, 5.5) against the sandbox's legacy application and
 // PostgreSQL: the grant names the signed-in user (user_id and user_type are sent; the sandbox
-// answers 422 without them, and answers the bare grant object), its embed address (the platform's
-// path and parameters) opens the builder once and is refused after.
+// answers 422 without them, and answers the bare grant object), and what the library is handed opens
+// the builder once and is refused after.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LOCAL_DEFAULTS, EMBED_TREATMENT_PLAN_PATH } from "@/lib/contract";
+import { LOCAL_DEFAULTS, EMBED_TREATMENT_PLAN_PATH, embedUrl } from "@/lib/contract";
 import { db } from "@/lib/db";
 import { exchangeAndStore } from "@/lib/auth/provider";
 import {
@@ -73,26 +73,36 @@ describe("mintEmbedSession in clinic-level mode", () => {
     }
   });
 
-  it("the platform's address and parameters open the builder at the app's origin once; a second use is refused", async () => {
+  it("hands the library what it needs to open the builder at the app's origin once; a second use is refused", async () => {
     const userId = await signIn(seed.clinics[0].practitioners[1].id);
-    const session = await mintEmbedSession(userId);
-    const src = new URL(session.src);
+    const patient = { id: "pat_x", firstName: "Ada" };
+    const session = await mintEmbedSession(userId, patient);
     // No CLINIC_WEB_URL here: the web address is the platform's base URL (the sandbox serves both).
-    expect(`${src.origin}${src.pathname}`).toBe(`${bed.sandboxUrl}${EMBED_TREATMENT_PLAN_PATH}`);
-    expect(Object.fromEntries(src.searchParams)).toEqual({
+    expect(session).toEqual({
       secret_token: expect.stringMatching(/\S/),
       public_key: LOCAL_DEFAULTS.clinicLevelEmbedPublicKey,
-      frame_id: session.frame_id,
-      target_origin: new URL(TEST_APP_URL).origin,
+      web_origin: bed.sandboxUrl,
+      grant_id: expect.stringMatching(/\S/),
+      expires_at: expect.any(String),
+      patient,
     });
+    // The address the library builds from it.
+    const src = embedUrl({
+      webUrl: session.web_origin,
+      secretToken: session.secret_token,
+      publicKey: session.public_key,
+      frameId: "frame-1",
+      targetOrigin: new URL(TEST_APP_URL).origin,
+    });
+    expect(new URL(src).pathname).toBe(EMBED_TREATMENT_PLAN_PATH);
 
-    const first = await fetch(session.src);
+    const first = await fetch(src);
     expect(first.status).toBe(200);
     expect(first.headers.get("content-security-policy")).toContain(`frame-ancestors ${new URL(TEST_APP_URL).origin}`);
     expect(await first.text()).toContain("Treatment plan builder");
     expect((await grantView(session.grant_id)).claimed_at).not.toBeNull();
 
-    const second = await fetch(session.src);
+    const second = await fetch(src);
     expect(second.status).toBe(410);
     expect(await second.text()).toContain("already used");
   });
@@ -101,7 +111,7 @@ describe("mintEmbedSession in clinic-level mode", () => {
     const userId = await signIn(seed.clinics[0].practitioners[1].id);
     const [a, b] = [await mintEmbedSession(userId), await mintEmbedSession(userId)];
     expect(a.grant_id).not.toBe(b.grant_id);
-    expect(a.frame_id).not.toBe(b.frame_id);
-    expect(new URL(a.src).searchParams.get("secret_token")).not.toBe(new URL(b.src).searchParams.get("secret_token"));
+    expect(a.secret_token).not.toBe(b.secret_token);
+    expect(a.patient).toBeNull();
   });
 });

@@ -8,9 +8,10 @@ import { pageShell } from "../oauth/authorize-page";
 import type { SandboxState } from "../state/store";
 import type { EmbedSessionRow } from "../state/types";
 import { patientSelectedMessage } from "./messages";
+import type { PagePatient } from "./patient";
 import { BUILDER_SCRIPT } from "./script";
 
-function csp(origin: string | null, nonce: string): string {
+export function csp(origin: string | null, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -35,33 +36,44 @@ export function refusalPage(status: number, title: string, message: string, orig
 /** JSON for a `<script type="application/json">`: nothing in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** The builder; `patientId` (the address's `patient[id]`) is preselected when it is a patient of the clinic. */
-export function builderPage(s: SandboxState, session: EmbedSessionRow, patientId: string | null = null): Reply {
-  const nonce = randomBytes(12).toString("base64");
+/** Who the session signed in, as every feature page says it. */
+export function signedInLine(s: SandboxState, session: EmbedSessionRow): string {
   const user = s.users.get(session.userId);
   const clinic = s.clinics.get(session.clinicId);
+  const who = user
+    ? `${user.firstName} ${user.lastName} (${user.type === "Staff" ? user.role : "Practitioner"})`
+    : "unknown user";
+  return `<p id="signed-in">Signed in as <strong>${escapeHtml(who)}</strong> at ${escapeHtml(clinic?.name ?? "")}.</p>`;
+}
+
+/** What the page says of the patient its data token named, when it could not open on them. */
+export const patientNote = (given: PagePatient) =>
+  given.note ? `<p id="patient-note" role="note">${escapeHtml(given.note)}</p>` : "";
+
+/** The builder, on the patient its data token named (./patient.ts), who is then preselected. */
+export function builderPage(s: SandboxState, session: EmbedSessionRow, given: PagePatient): Reply {
+  const nonce = randomBytes(12).toString("base64");
+  const user = s.users.get(session.userId);
+  const patientId = given.patient?.id ?? null;
   const patients = s.patientsOf(session.clinicId).sort((a, b) => a.lastName.localeCompare(b.lastName));
   const products = [...s.products.values()].filter((p) => p.clinicId === session.clinicId);
   const practitioners = s.practitionersOf(session.clinicId);
   const option = (id: string, label: string, selected = false) =>
     `<option value="${escapeHtml(id)}"${selected ? " selected" : ""}>${escapeHtml(label)}</option>`;
-  const who = user
-    ? `${user.firstName} ${user.lastName} (${user.type === "Staff" ? user.role : "Practitioner"})`
-    : "unknown user";
   const practitionerField =
     user?.type === "Staff"
       ? `<p><label for="practitioner">Practitioner</label><br><select id="practitioner" name="practitioner_id" required>${practitioners.map((p) => option(p.id, `${p.firstName} ${p.lastName}`)).join("")}</select></p>`
       : "";
-  const preselected = patients.some((p) => p.id === patientId) ? patientId : null;
   const config = scriptJson({
     session: session.token,
     origin: session.origin,
-    // What the page posts when a patient is selected, per patient; the first when the address named one.
+    // What the page posts when a patient is selected, per patient; at once for the one the data token named.
     selected: Object.fromEntries(patients.map((p) => [p.id, patientSelectedMessage(s, session, p)])),
-    preselected,
+    preselected: patientId,
   });
   const body = `<h1>Treatment plan builder</h1>
-<p id="signed-in">Signed in as <strong>${escapeHtml(who)}</strong> at ${escapeHtml(clinic?.name ?? "")}.</p>
+${signedInLine(s, session)}
+${patientNote(given)}
 <form id="builder">
 <p><label for="patient">Patient</label><br><select id="patient" name="patient_id" required>${patients.map((p) => option(p.id, `${p.lastName}, ${p.firstName}`, p.id === patientId)).join("")}</select></p>
 ${practitionerField}

@@ -1,10 +1,18 @@
-// The platform's treatment plan page, where its embed library opens it:
-// GET /api/embeddable/session/treatment_plans/new?secret_token&public_key&frame_id&target_origin
-// claims a session grant (spec 3: within 120 s, once) and shows the builder, which posts its messages
-// only to target_origin; POST /api/embeddable/session/treatment_plans is the builder's own backend
-// (save a draft or activate). Activation is a clinic action made in the platform's own UI, so it
-// creates `treatment_plan.created` (drafts create nothing).
-import { EMBED_PATIENT_PARAM, EMBED_TREATMENT_PLAN_PATH, SESSION_GRANT_LIFETIME_SECONDS } from "@/lib/contract";
+// The platform's feature pages, where its embed library opens them:
+// GET /api/embeddable/session/treatment_plans/new (the builder) and /api/embeddable/session/embed/entry
+// (the `platform` feature: catalog or labs), both with
+// ?data_token&secret_token&public_key&frame_id&target_origin, claim a session grant (spec 3: within
+// 120 s, once) and show their page, on the patient the data token names (./patient.ts); the builder
+// posts its messages only to target_origin. POST /api/embeddable/session/treatment_plans is the
+// builder's own backend (save a draft or activate). Activation is a clinic action made in the
+// platform's own UI, so it creates `treatment_plan.created` (drafts create nothing). The library's
+// tokenize endpoint is ./tokenize.ts.
+import {
+  EMBED_PLATFORM_PATH,
+  EMBED_TOKENIZE_PATH,
+  EMBED_TREATMENT_PLAN_PATH,
+  SESSION_GRANT_LIFETIME_SECONDS,
+} from "@/lib/contract";
 import { z } from "zod";
 import { secret } from "../core/random";
 import { emitEvent } from "../events/emit";
@@ -16,7 +24,10 @@ import { treatmentPlanRecord } from "../state/serialize";
 import type { EmbedSessionRow, TreatmentPlanRow } from "../state/types";
 import { planActivatedMessage } from "./messages";
 import { builderPage, refusalPage } from "./page";
+import { pagePatient, type PagePatient } from "./patient";
+import { platformPage } from "./platform-page";
 import { EMBED_SAVE_PATH } from "./script";
+import { openDataToken, tokenize, tokenizePreflight } from "./tokenize";
 const EMBED_SESSION_MS = 3600_000;
 const FRAME_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -30,11 +41,15 @@ function declaredOrigin(value: string | undefined): string | null {
   }
 }
 
-function openEmbed(ctx: Ctx): Reply {
+type Claimed = { ok: true; session: EmbedSessionRow; patient: PagePatient } | { ok: false; reply: Reply };
+
+/** Checks a feature page's parameters and claims its grant, or the page that says why not. */
+function claimSession(ctx: Ctx): Claimed {
   const s = ctx.s;
+  const refuse = (...page: Parameters<typeof refusalPage>): Claimed => ({ ok: false, reply: refusalPage(...page) });
   const origin = declaredOrigin(ctx.query.target_origin);
   if (!origin)
-    return refusalPage(
+    return refuse(
       400,
       "Cannot open the embedded feature",
       "The target_origin parameter must be the parent page's origin, e.g. http://localhost:3000.",
@@ -42,7 +57,7 @@ function openEmbed(ctx: Ctx): Reply {
     );
   const frameId = ctx.query.frame_id ?? "";
   if (!FRAME_ID.test(frameId))
-    return refusalPage(
+    return refuse(
       400,
       "Cannot open the embedded feature",
       "The frame_id parameter must name the frame: letters, digits, - and _ (at most 100).",
@@ -50,7 +65,7 @@ function openEmbed(ctx: Ctx): Reply {
     );
   const grant = [...s.sessionGrants.values()].find((g) => g.secretToken === ctx.query.secret_token);
   if (!grant)
-    return refusalPage(
+    return refuse(
       404,
       "Sign-in link not recognised",
       "This sign-in link is not valid. Open the feature again from the app.",
@@ -58,28 +73,28 @@ function openEmbed(ctx: Ctx): Reply {
     );
   const app = s.applications.get(grant.clientId);
   if (!app || !isAllowedEmbedOrigin(app, origin))
-    return refusalPage(
+    return refuse(
       403,
       "Origin not allowed",
       "This page may only be embedded by the application's registered origins.",
       null,
     );
   if (ctx.query.public_key !== app.publicKey)
-    return refusalPage(
+    return refuse(
       403,
       "Public key not recognised",
       "The public_key parameter must be the public key of the application that created the session grant (see the API dashboard).",
       origin,
     );
   if (grant.claimedAt !== null)
-    return refusalPage(
+    return refuse(
       410,
       "Sign-in link already used",
       "This sign-in link was already used. Open the feature again from the app.",
       origin,
     );
   if (s.clock.now() >= grant.expiresAt) {
-    return refusalPage(
+    return refuse(
       410,
       "Sign-in link expired",
       `Sign-in links are valid for ${SESSION_GRANT_LIFETIME_SECONDS} seconds. Open the feature again from the app.`,
@@ -99,8 +114,17 @@ function openEmbed(ctx: Ctx): Reply {
     expiresAt: s.clock.now() + EMBED_SESSION_MS,
   };
   s.embedSessions.set(session.token, session);
-  const patientId = ctx.query[EMBED_PATIENT_PARAM];
-  return builderPage(s, session, typeof patientId === "string" ? patientId : null);
+  return { ok: true, session, patient: pagePatient(s, session, openDataToken(s, ctx.query.data_token, origin)) };
+}
+
+function openBuilder(ctx: Ctx): Reply {
+  const claimed = claimSession(ctx);
+  return claimed.ok ? builderPage(ctx.s, claimed.session, claimed.patient) : claimed.reply;
+}
+
+function openPlatform(ctx: Ctx): Reply {
+  const claimed = claimSession(ctx);
+  return claimed.ok ? platformPage(ctx.s, claimed.session, claimed.patient, ctx.query.entrypoint) : claimed.reply;
 }
 
 const PlanInputSchema = z.strictObject({
@@ -187,6 +211,10 @@ function savePlan(ctx: Ctx): Reply {
 }
 
 export const embedRoutes: Route[] = [
-  { method: "GET", pattern: EMBED_TREATMENT_PLAN_PATH, auth: "none", body: "none", handler: openEmbed },
+  { method: "GET", pattern: EMBED_TREATMENT_PLAN_PATH, auth: "none", body: "none", handler: openBuilder },
+  { method: "GET", pattern: EMBED_PLATFORM_PATH, auth: "none", body: "none", handler: openPlatform },
+  // The body is read by the handler, so that a refusal of it carries the CORS headers too.
+  { method: "POST", pattern: EMBED_TOKENIZE_PATH, auth: "none", body: "none", handler: tokenize },
+  { method: "OPTIONS", pattern: EMBED_TOKENIZE_PATH, auth: "none", body: "none", handler: tokenizePreflight },
   { method: "POST", pattern: EMBED_SAVE_PATH, auth: "none", body: "json", handler: savePlan },
 ];

@@ -44,6 +44,7 @@ export class SandboxState {
   labOrders = new Map<string, T.LabOrderRow>();
   sessionGrants = new Map<string, T.SessionGrantRow>();
   embedSessions = new Map<string, T.EmbedSessionRow>();
+  dataTokens = new Map<string, T.DataTokenRow>();
   events: T.EventRow[] = [];
   eventsById = new Map<string, T.EventRow>();
   deliveries: T.DeliveryRow[] = [];
@@ -100,6 +101,7 @@ export class SandboxState {
       this.labOrders,
       this.sessionGrants,
       this.embedSessions,
+      this.dataTokens,
       this.eventsById,
       this.rateWindows,
     ])

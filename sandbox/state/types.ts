@@ -179,6 +179,16 @@ export interface EmbedSessionRow {
   frameId: string;
   expiresAt: number;
 }
+/** A patient's details as the embed library tokenized them: single use, for one origin, briefly. */
+export interface DataTokenRow {
+  token: string;
+  /** The page that asked (its Origin): the token opens a feature only for a frame of that origin. */
+  origin: string;
+  /** The snake-cased fields as posted (lib/contract/embed.ts, TokenizePatientSchema). */
+  patient: Record<string, unknown>;
+  expiresAt: number;
+  usedAt: number | null;
+}
 export interface EventRow {
   id: string;
   seq: number;

@@ -12,6 +12,7 @@ import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { db } from "@/lib/db";
 import { plansHref } from "@/lib/events/links";
+import { builderHref, platformHref } from "@/lib/embedded/links";
 import { PatientParamSchema } from "@/lib/embedded/session";
 import { knownInStore, patientHistory } from "@/lib/patients/history";
 import { findPlatformPatient } from "@/lib/patients/platform";
@@ -74,6 +75,17 @@ export default async function PatientPage({ params }: Params) {
             {t("openPlans")}
           </Link>
         </p>
+        <nav aria-label={t("embed.label")} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {[
+            [builderHref(patientId), t("embed.newPlan")],
+            [platformHref("catalog", patientId), t("embed.catalog")],
+            [platformHref("labs", patientId), t("embed.labs")],
+          ].map(([href, label]) => (
+            <Link key={href} href={href} className="font-medium text-brand-700 hover:underline">
+              {label}
+            </Link>
+          ))}
+        </nav>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
