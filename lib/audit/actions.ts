@@ -11,6 +11,7 @@ export const AUDIT_ACTION_NAMES = [
   "embedded.session_opened",
   "patients.searched",
   "patients.viewed",
+  "treatment_plan.cancelled",
   "events.searched",
   "events.viewed",
   "events.exported",

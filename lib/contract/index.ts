@@ -17,3 +17,4 @@ export * from "./session-grants";
 export * from "./lists";
 export * from "./control";
 export * from "./local-defaults";
+export * from "./patient-records";
