@@ -205,6 +205,7 @@ const KEY = {
   remove: "app/admin/clinic-key/actions.ts#removeClinicKeyAction",
 } as const;
 const PATIENTS = "app/patients/actions.ts#loadPatients";
+const CANCEL_PLAN = "app/patients/[id]/actions.ts#cancelPlan";
 const ALERTS = {
   acknowledge: "app/admin/alerts/actions.ts#acknowledgeAlertAction",
   email: "app/admin/alerts/actions.ts#saveAlertEmailAction",
@@ -730,6 +731,30 @@ const ACTION_ROWS: ActionRow[] = [
   { name: "a non-admin", action: ALERTS.testEmail, as: "member", answer: is(FORBIDDEN) },
   { name: "signed out", action: ALERTS.check, as: "anon", answer: is(SIGNED_OUT) },
   { name: "a non-admin", action: ALERTS.check, as: "otherMember", answer: is(FORBIDDEN) },
+
+  // app/patients/[id]/actions.ts — a plan of one of the caller's clinic's patients only.
+  {
+    name: "signed out",
+    action: CANCEL_PLAN,
+    as: "anon",
+    args: () => [{ patientId: "pat_x", planId: "tp_x" }],
+    answer: is(SIGNED_OUT),
+  },
+  { name: "null", action: CANCEL_PLAN, as: "practitioner", args: () => [null], answer: is(invalid("_")) },
+  {
+    name: "a plan id with SQL",
+    action: CANCEL_PLAN,
+    as: "practitioner",
+    args: () => [{ patientId: "pat_x", planId: SQL }],
+    answer: is(invalid("planId")),
+  },
+  {
+    name: "another clinic's patient",
+    action: CANCEL_PLAN,
+    as: "practitioner",
+    args: (c) => [{ patientId: c.other.patientIds[0], planId: "tp_x" }],
+    answer: is(missing("record")),
+  },
 
   // app/patients/actions.ts — the caller's clinic's patients only.
   { name: "signed out", action: PATIENTS, as: "anon", args: () => [{}], answer: is(SIGNED_OUT) },

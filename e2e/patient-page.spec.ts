@@ -72,7 +72,7 @@ test("the patient page, from a patients row and from an event, names everything 
   await expect(page).toHaveURL(new RegExp(`/patients/${patientId}$`));
   await expect(page.getByRole("heading", { level: 1, name: FULL_NAME })).toBeVisible();
   // Her order as the platform lists it now (the event said the same: it is not shown twice).
-  const orders = page.getByRole("region", { name: "Orders" });
+  const orders = page.getByRole("region", { name: "Orders", exact: true });
   await expect(orders.locator(`[data-order-id="${orderRecordId}"]`)).toContainText(/Order R\d{9}/, LIVE);
   await expect(orders.locator("[data-event-id]")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "All events" })).toContainText(/[3-9] events|\d\d+ events/);

@@ -121,7 +121,7 @@ test("a plan opens to its product and dosage, and is cancelled after confirming"
 test("the patient's order names its items, with no amount the platform did not send", async ({ page }) => {
   await signInAs(page, PRACTITIONER);
   await page.goto(`/patients/${patientId}`);
-  const order = page.getByRole("region", { name: "Orders" }).locator(`[data-order-id="${orderId}"]`);
+  const order = page.getByRole("region", { name: "Orders", exact: true }).locator(`[data-order-id="${orderId}"]`);
   await expect(order).toContainText(/Order R\d{9}/, LIVE);
   await expect(order.getByRole("list", { name: "Items" })).toContainText(`2 × ${PRODUCT}`);
   await expect(order).not.toContainText("$");
@@ -147,7 +147,7 @@ test("the practitioner's plans, newest first; staff choose the practitioner by n
   await signInAs(page, STAFF);
   await page.goto("/plans");
   await expect(page.getByText("Choose a practitioner to see their plans.")).toBeVisible();
-  const picker = page.getByLabel("Acting for practitioner");
+  const picker = page.getByLabel("Practitioner", { exact: true });
   const option = picker.locator("option", { hasText: practitioner.name });
   await picker.selectOption({ value: (await option.first().getAttribute("value"))! });
   await page.getByRole("button", { name: "Show their plans" }).click();

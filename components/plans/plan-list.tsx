@@ -49,7 +49,7 @@ export async function PlanList({
               data-plan-id={plan.id}
               className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2"
             >
-              <span className="min-w-0 space-x-2">
+              <span className="flex min-w-0 flex-col">
                 <Link href={patientHref(plan.patientId)} className="font-medium text-brand-700 hover:underline">
                   {plan.patientName ?? t("unnamedPatient")}
                 </Link>

@@ -10,10 +10,10 @@ export async function PractitionerChoice({ options, value }: { options: Practiti
   const t = await getTranslations("resources.picker");
   const plans = await getTranslations("plans");
   return (
-    <form method="get" action="/plans" className="flex flex-wrap items-end gap-3">
-      <Field label={t("label")} hint={t("hint")} className="min-w-0 flex-1">
+    <form method="get" action="/plans" className="flex flex-wrap items-start gap-3">
+      <Field label={plans("pickerLabel")} hint={plans("pickerHint")} className="w-full max-w-xl">
         {(p) => (
-          <select {...p} name="practitioner" defaultValue={value ?? ""} className={`${inputClass} max-w-xl`} required>
+          <select {...p} name="practitioner" defaultValue={value ?? ""} className={inputClass} required>
             <option value="">{t("choose")}</option>
             {options.map((o) => (
               <option key={o.id} value={o.id}>
@@ -25,7 +25,9 @@ export async function PractitionerChoice({ options, value }: { options: Practiti
           </select>
         )}
       </Field>
-      <Button type="submit">{plans("show")}</Button>
+      <Button type="submit" className="sm:mt-6">
+        {plans("show")}
+      </Button>
     </form>
   );
 }

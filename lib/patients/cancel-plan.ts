@@ -24,7 +24,8 @@ export const CANCEL_WORDING = { notFound: "other" } as const;
 export async function cancelPatientPlan(caller: Caller, { patientId, planId }: CancelPlanInput) {
   const client = await clientForUser(caller.user.id);
   const listed = await platformPlans(client, patientId);
-  if (!listed.ok) throw new ActionError(listed.failure);
+  // A patient the platform does not list for this caller is not theirs to act on: not found, alike.
+  if (!listed.ok) throw new ActionError(listed.failure.code === "not-found" ? notFound("other") : listed.failure);
   const plan = listed.value.plans.find((p) => p.id === planId);
   if (!plan) throw new ActionError(notFound("other"));
   if (planState(plan) === "cancelled") return refused("patient.plan.alreadyCancelled");
