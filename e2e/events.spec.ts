@@ -75,7 +75,7 @@ test("an event the sandbox emits shows as its summary, naming the patient, with 
   });
   await expect(row(page, event.id).getByRole("link", { name: "Open treatment plans" })).toHaveAttribute(
     "href",
-    `/embedded?patient=${event.data.patient.id}`,
+    `/patients/${event.data.patient.id}#patient-plans`,
   );
 });
 

@@ -214,6 +214,7 @@ const patientForm = (change: Record<string, string>) => {
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   return form;
 };
+const CANCEL_PLAN = "app/patients/[id]/actions.ts#cancelPlan";
 const ALERTS = {
   acknowledge: "app/admin/alerts/actions.ts#acknowledgeAlertAction",
   email: "app/admin/alerts/actions.ts#saveAlertEmailAction",
@@ -771,6 +772,30 @@ const ACTION_ROWS: ActionRow[] = [
     args: () => [IDLE, patientForm({ discount: "1000" })],
     answer: is(invalid("discount")),
   },
+  // app/patients/[id]/actions.ts — a plan of one of the caller's clinic's patients only.
+  {
+    name: "signed out",
+    action: CANCEL_PLAN,
+    as: "anon",
+    args: () => [{ patientId: "pat_x", planId: "tp_x" }],
+    answer: is(SIGNED_OUT),
+  },
+  { name: "null", action: CANCEL_PLAN, as: "practitioner", args: () => [null], answer: is(invalid("_")) },
+  {
+    name: "a plan id with SQL",
+    action: CANCEL_PLAN,
+    as: "practitioner",
+    args: () => [{ patientId: "pat_x", planId: SQL }],
+    answer: is(invalid("planId")),
+  },
+  {
+    name: "another clinic's patient",
+    action: CANCEL_PLAN,
+    as: "practitioner",
+    args: (c) => [{ patientId: c.other.patientIds[0], planId: "tp_x" }],
+    answer: is(missing("record")),
+  },
+
   // app/patients/actions.ts — the caller's clinic's patients only.
   { name: "signed out", action: PATIENTS, as: "anon", args: () => [{}], answer: is(SIGNED_OUT) },
   { name: "null", action: PATIENTS, as: "practitioner", args: () => [null], answer: is(invalid("_")) },

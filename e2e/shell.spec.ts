@@ -19,8 +19,8 @@ test("signed in, the navigation offers the sections of the user's roles", async 
   const nav = page.getByRole("navigation", { name: "Main" });
   const expected =
     (await currentSession(page)).user?.role === "Admin"
-      ? ["Resources", "Patients", "Events", "Catalog & labs", "Admin"]
-      : ["Resources", "Patients", "Events", "Catalog & labs"];
+      ? ["Resources", "Patients", "Treatment plans", "Events", "Catalog & labs", "Admin"]
+      : ["Resources", "Patients", "Treatment plans", "Events", "Catalog & labs"];
   await expect(nav.getByRole("link")).toHaveText(expected);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 });

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { HomeEvent, PractitionerHome } from "@/lib/home/reads";
 import { formatSummary } from "@/lib/events/summary-messages";
 import { When } from "@/components/ui/when";
-import { patientHref, plansHref } from "@/lib/events/links";
+import { patientHref, planHref } from "@/lib/events/links";
 import { categoryLabel } from "@/components/events/format";
 import { Panel } from "@/components/ui/panel";
 
@@ -100,7 +100,7 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
       <HomePanel title={t("newPatients")} href="/patients" linkLabel={t("allPatients")}>
         <EventLines events={home.newPatients} empty={t("noNewPatients")} />
       </HomePanel>
-      <HomePanel title={t("activePlans")} href="/embedded" linkLabel={t("openPlans")}>
+      <HomePanel title={t("activePlans")} href="/plans" linkLabel={t("openPlans")}>
         {home.activePlans === null ? (
           <Unavailable />
         ) : home.activePlans.length === 0 ? (
@@ -109,7 +109,7 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
           <ul className="space-y-1">
             {home.activePlans.map((p) => (
               <li key={p.id} className="flex flex-wrap justify-between gap-x-3">
-                <Link href={p.patientId ? plansHref(p.patientId) : "/embedded"} className="hover:underline">
+                <Link href={p.patientId ? planHref(p.patientId, p.id) : "/plans"} className="hover:underline">
                   {planLine(p)}
                 </Link>
                 {p.updatedAt && (

@@ -1,7 +1,9 @@
 // The platform's side of the patient page, streamed after the store's (the page shows a loading
-// state meanwhile): their record, their treatment plans and the resources those carry. Each part
-// that could not be read says so alone. Once it knows how many rows the view showed, it records the
-// view in the audit trail (one entry per view), after the answer is sent.
+// state meanwhile): their record, their treatment plans (each opening to its products and dosage)
+// and the resources those carry. Each part that could not be read says so alone; plans that could
+// not be read fall back to what the clinic's events said of them. Once it knows how many rows the
+// view showed, it records the view in the audit trail (one entry per view), after the answer is sent.
+import Link from "next/link";
 import { after } from "next/server";
 import { getTranslations } from "next-intl/server";
 import type { Caller } from "@/lib/auth";
@@ -13,7 +15,8 @@ import { failureOf } from "@/lib/actions/platform-failure";
 import { peopleNames, rememberListedPatients } from "@/lib/people/names";
 import type { PatientHistory } from "@/lib/patients/history";
 import { findPlatformPatient, platformPlans, type Outcome, type PlatformPlans } from "@/lib/patients/platform";
-import { PatientDetails } from "@/components/patients/patient-history";
+import { planHref } from "@/lib/events/links";
+import { EventGroup, PatientDetails } from "@/components/patients/patient-history";
 import { Panel } from "@/components/ui/panel";
 import { ErrorState } from "@/components/ui/states";
 import { When } from "@/components/ui/when";
@@ -82,11 +85,19 @@ export async function PatientPlatform({
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {shownPlans.map((plan) => (
-              <PlanLine key={plan.id} plan={plan} people={people} />
+              <PlanLine key={plan.id} plan={plan} people={people} patientId={history.patientId} />
             ))}
           </ul>
         )}
       </Panel>
+      {!plans.ok && (
+        <EventGroup
+          id="patient-events-plans"
+          title={t("plansFromEvents")}
+          events={history.events.filter((e) => e.category === "treatment_plans")}
+          empty={t("plansFromEventsNone")}
+        />
+      )}
       {plans.ok && (
         <Panel id="patient-resources" title={t("resources")} heading="h2">
           {plans.value.resources.length === 0 ? (
@@ -109,15 +120,23 @@ export async function PatientPlatform({
   );
 }
 
-async function PlanLine({ plan, people }: { plan: TreatmentPlan; people: Record<string, string> }) {
+async function PlanLine({
+  plan,
+  people,
+  patientId,
+}: {
+  plan: TreatmentPlan;
+  people: Record<string, string>;
+  patientId: string;
+}) {
   const t = await getTranslations("patient.platform");
   const state = planState(plan);
   const practitionerId = planPractitionerId(plan);
   const practitioner = practitionerId ? people[practitionerId] : undefined;
   const time = planTime(plan);
   return (
-    <li className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-1.5">
-      <span className="text-slate-900">
+    <li className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-1.5" data-plan-id={plan.id}>
+      <Link href={planHref(patientId, plan.id)} className="font-medium text-brand-700 hover:underline">
         {t("plan", {
           state: state && PLAN_STATES.includes(state) ? state : "unknown",
           products: plan.recommendations?.length ?? 0,
@@ -125,7 +144,7 @@ async function PlanLine({ plan, people }: { plan: TreatmentPlan; people: Record<
           named: practitioner ? "yes" : "no",
           practitioner: practitioner ?? "",
         })}
-      </span>
+      </Link>
       {time && (
         <span className="text-xs text-slate-600">
           <When iso={time} />

@@ -12,6 +12,7 @@ export const AUDIT_ACTION_NAMES = [
   "patients.searched",
   "patients.viewed",
   "patients.created",
+  "treatment_plan.cancelled",
   "events.searched",
   "events.viewed",
   "events.exported",

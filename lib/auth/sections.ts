@@ -19,6 +19,11 @@ export const SECTIONS = {
     href: "/patients",
     roles: ["Practitioner", "Staff"],
   },
+  // A practitioner's plans (staff pick the practitioner); a new plan is made in the builder (embedded).
+  plans: {
+    href: "/plans",
+    roles: ["Practitioner", "Staff"],
+  },
   // Events are the clinic's shared record: staff watch them, admins keep them complete, and
   // practitioners already see the clinic's patients.
   events: {

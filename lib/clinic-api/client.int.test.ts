@@ -64,11 +64,9 @@ describe("endpoints", () => {
     expect(reports.filter((r) => r.path === "/api/clinic/patients").length).toBe(
       1 + Math.ceil(page.meta.total_count / 100),
     );
-    expect(
-      (await client.treatmentPlans({ practitioner_id: practitionerId })).items.every(
-        (t) => t.practitioner_id === practitionerId,
-      ),
-    ).toBe(true);
+    const patient = all.find((p) => p.practitioner_id === practitionerId)!;
+    const plans = await client.patientTreatmentPlans(patient.id);
+    expect(plans.items.every((t) => t.patient_id === patient.id)).toBe(true);
   });
 
   it("practitioner resources: create, read, update, list, delete", async () => {

@@ -5,6 +5,7 @@ import "server-only";
 import { withCredentials, type Credentials } from "@/lib/clinic-api/authorized";
 import { clinicCalls } from "@/lib/clinic-api/clinic";
 import { eventCalls } from "@/lib/clinic-api/events";
+import { patientRecordCalls } from "@/lib/clinic-api/patient-records";
 import { resourceCalls } from "@/lib/clinic-api/resources";
 import { createTransport, type TransportOptions } from "@/lib/clinic-api/transport";
 
@@ -18,6 +19,7 @@ export function createClinicClient(options: ClinicClientOptions) {
   const send = withCredentials(createTransport(options), options.credentials);
   return {
     ...clinicCalls(send),
+    ...patientRecordCalls(send),
     resources: resourceCalls(send),
     ...eventCalls(send),
   };

@@ -1,6 +1,6 @@
-// The clinic, its patients and treatment plans, and session grants for the embedded feature
-// (spec 4.3, 4.6, 4.7; treatment plans and the clinic's people are sandbox extensions).
-import { z } from "zod";
+// The clinic, its patients and people, and session grants for the embedded feature (spec 4.3, 4.6,
+// 4.7; the clinic's people are a sandbox extension). A patient's plans, orders and lab orders are in
+// ./patient-records.ts.
 import {
   CLINIC_PATHS,
   ClinicResponseSchema,
@@ -10,7 +10,6 @@ import {
   StaffListResponseSchema,
   SESSION_GRANTS_PATH,
   SessionGrantResponseSchema,
-  TreatmentPlanListResponseSchema,
   type Clinic,
   type Patient,
   type PatientCreateInput,
@@ -18,13 +17,9 @@ import {
   type StaffMember,
   type SessionGrant,
   type SessionGrantRequest,
-  type TreatmentPlan,
-  TreatmentPlanListQuerySchema,
 } from "@/lib/contract";
 import { iterateAll, pageQuery, type Page, type PageRequest } from "@/lib/clinic-api/pagination";
 import type { Send } from "@/lib/clinic-api/transport";
-
-export type TreatmentPlanFilter = Omit<z.input<typeof TreatmentPlanListQuerySchema>, "page[number]" | "page[size]">;
 
 export function clinicCalls(send: Send) {
   const patients = async (page?: PageRequest, search?: string): Promise<Page<Patient>> => {
@@ -35,15 +30,6 @@ export function clinicCalls(send: Send) {
       schema: PatientListResponseSchema,
     });
     return { items: r.patients, meta: r.meta };
-  };
-  const treatmentPlans = async (filter: TreatmentPlanFilter = {}, page?: PageRequest): Promise<Page<TreatmentPlan>> => {
-    const r = await send({
-      method: "GET",
-      path: CLINIC_PATHS.treatmentPlans,
-      query: { ...filter, ...pageQuery(page) },
-      schema: TreatmentPlanListResponseSchema,
-    });
-    return { items: r.treatment_plans, meta: r.meta };
   };
   const practitioners = async (page?: PageRequest): Promise<Page<Practitioner>> => {
     const r = await send({
@@ -80,8 +66,6 @@ export function clinicCalls(send: Send) {
     createPatient: async (body: PatientCreateInput): Promise<Patient> =>
       (await send({ method: "POST", path: CLINIC_PATHS.patients, body, schema: PatientResponseSchema })).patient,
     allPatients: (search?: string) => iterateAll((page) => patients(page, search)),
-    treatmentPlans,
-    allTreatmentPlans: (filter?: TreatmentPlanFilter) => iterateAll((page) => treatmentPlans(filter, page)),
     /** Role-based mode: no body (the token names the user). Clinic-level mode: user_id and user_type. */
     createSessionGrant: async (body: SessionGrantRequest = {}): Promise<SessionGrant> =>
       send({ method: "POST", path: SESSION_GRANTS_PATH, body, schema: SessionGrantResponseSchema }),

@@ -19,7 +19,7 @@ import { encodeJsonBody } from "@/lib/clinic-api/json-body";
 export type QueryValue = string | number | boolean | undefined;
 
 export interface RequestSpec<S extends z.ZodType> {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;

@@ -138,6 +138,8 @@ export const OrderSchema = z.object({
   patient_id: z.string(),
   total_cents: z.number().int(),
   placed_at: TimestampSchema,
+  /** What was bought: each a product's variant (as product events name variants), how many, what kind. */
+  line_items: z.array(z.object({ variant_id: z.string(), quantity: z.number().int(), type: z.string() })),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -18,3 +18,4 @@ export * from "./lists";
 export * from "./patient-create";
 export * from "./control";
 export * from "./local-defaults";
+export * from "./patient-records";

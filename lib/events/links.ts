@@ -1,7 +1,11 @@
 // Addresses the timeline and the home page link to, zod-free so client components can import them.
 
-/** Where the app shows a patient's treatment plans (the embedded feature opened for them). */
-export const plansHref = (patientId: string) => `/embedded?patient=${encodeURIComponent(patientId)}`;
+/** Where the app shows a patient's treatment plans: their part of the patient's page. */
+export const plansHref = (patientId: string) => `/patients/${encodeURIComponent(patientId)}#patient-plans`;
+
+/** One plan of a patient: its products, dosage and cancel. */
+export const planHref = (patientId: string, planId: string) =>
+  `/patients/${encodeURIComponent(patientId)}/plans/${encodeURIComponent(planId)}`;
 
 /** The patient's own page: their history in the store and their plans on the platform. */
 export const patientHref = (patientId: string) => `/patients/${encodeURIComponent(patientId)}`;

@@ -7,10 +7,9 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { summarizeEvent, type EventSummary } from "@/lib/events/summary";
 import { knownNames } from "@/lib/events/timeline/list";
-import { namePatients } from "@/lib/people/names";
 import { log } from "@/lib/log/logger";
 import type { ClinicClient } from "@/lib/clinic-api/client";
-import { planPatientId, planPractitionerId, planState, planTime } from "@/lib/contract/plan-view";
+import { practitionerPlans } from "@/lib/patients/practitioner-plans";
 import { isOwnResource } from "@/lib/resources/record-view";
 
 const DAY_MS = 86_400_000;
@@ -59,7 +58,7 @@ export async function practitionerHome(user: { id: string; clinicId: string; pla
     type: "patient.created",
     data: { path: ["patient", "practitioner_id"], equals: user.platformUserId },
   });
-  // Each part on its own: the plans list is not a documented path, and its 404 must not hide the resources.
+  // Each part on its own: a failure of one must not hide the other.
   const client = await clientForUser(user.id).catch(warned);
   const [resources, activePlans] = client
     ? await Promise.all([
@@ -90,26 +89,17 @@ async function activePlansOf(
   clinicId: string,
   practitionerId: string,
 ): Promise<PractitionerHome["activePlans"]> {
-  const page = await client.treatmentPlans({ practitioner_id: practitionerId, state: "active" }, { size: 20 });
-  const plans = page.items
-    .filter((p) => planState(p) === "active" && (planPractitionerId(p) ?? practitionerId) === practitionerId)
-    .sort((a, b) => planTime(b).localeCompare(planTime(a)))
-    .slice(0, 5);
-  const names = await namePatients(
-    client,
-    clinicId,
-    plans.flatMap((p) => planPatientId(p) ?? []),
-  );
-  return plans.map((p) => {
-    const patientId = planPatientId(p);
-    return {
+  const { plans } = await practitionerPlans(db, client, clinicId, practitionerId);
+  return plans
+    .filter((p) => p.state === "active")
+    .slice(0, 5)
+    .map((p) => ({
       id: p.id,
-      patient: patientId ? (names[patientId] ?? null) : null,
-      patientId,
-      products: p.recommendations?.length ?? null,
-      updatedAt: planTime(p) || null,
-    };
-  });
+      patient: p.patientName,
+      patientId: p.patientId,
+      products: p.products,
+      updatedAt: p.time,
+    }));
 }
 
 /** Today's events of the clinic (its day, in its zone) by category, from the chart's projection. */

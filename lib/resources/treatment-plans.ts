@@ -1,13 +1,13 @@
-// Treatment plans a resource can be linked to: the practitioner's, newest first. Neither the spec nor
-// the documentation shows a list of a practitioner's plans; the sandbox offers one
-// (CLINIC_PATHS.treatmentPlans). Where the platform answers 404, the form takes a typed plan id.
+// Treatment plans a resource can be linked to: the practitioner's drafts and active plans, newest
+// first, as the "Treatment plans" page lists them (lib/patients/practitioner-plans.ts: the clinic's
+// events and the documented per-patient lists; the platform documents no list of a practitioner's
+// plans). Where the app knows of none, the form takes a typed plan id.
 import "server-only";
 import type { ClinicClient } from "@/lib/clinic-api/client";
-import { NotFoundError } from "@/lib/clinic-api/errors";
-import { planPatientId, planPractitionerId, planState, planTime } from "@/lib/contract/plan-view";
+import { db } from "@/lib/db";
+import { practitionerPlans } from "@/lib/patients/practitioner-plans";
 import { clinicTimeZone } from "@/lib/admin/clinic-settings";
 import { DEFAULT_TIME_FORMAT, formatTime } from "@/lib/format/time";
-import { namePatients } from "@/lib/people/names";
 import { callerLocale, translatorFor } from "@/lib/i18n/server";
 import { timeLocale } from "@/lib/i18n/locales";
 
@@ -17,52 +17,31 @@ export interface TreatmentPlanOption {
   label: string;
 }
 
-/**
- * The practitioner's plans to offer, or null when the platform has no such list (404): the form then
- * takes a typed plan id. The list is not a documented path (only one patient's plans are), so the app
- * must do without it.
- */
+/** The practitioner's plans to offer, or null when the app knows of none: the form then takes a typed plan id. */
 export async function treatmentPlanOptions(
   client: ClinicClient,
   practitionerId: string,
   clinicId: string,
 ): Promise<TreatmentPlanOption[] | null> {
-  const [timeZone, locale] = await Promise.all([clinicTimeZone(clinicId), callerLocale()]);
+  const [timeZone, locale, { plans }] = await Promise.all([
+    clinicTimeZone(clinicId),
+    callerLocale(),
+    practitionerPlans(db, client, clinicId, practitionerId),
+  ]);
+  if (plans.length === 0) return null;
   const t = translatorFor(locale);
   const dateLocale = timeLocale(locale) ?? DEFAULT_TIME_FORMAT.locale;
-  const page = await client
-    .treatmentPlans({ practitioner_id: practitionerId }, { number: 1, size: 100 })
-    .catch((error: unknown) => {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    });
-  if (!page) return null;
-  const plans = page.items
-    .filter(
-      (plan) => planState(plan) !== "cancelled" && (planPractitionerId(plan) ?? practitionerId) === practitionerId,
-    )
-    .sort((a, b) => planTime(b).localeCompare(planTime(a)));
-  const names = await namePatients(
-    client,
-    clinicId,
-    plans.flatMap((p) => planPatientId(p) ?? []),
-  );
-  return plans.map((plan) => {
-    const patientId = planPatientId(plan);
-    const name = patientId ? names[patientId] : undefined;
-    const created = plan.created_at ?? plan.available_at;
-    return {
-      id: plan.id,
-      label: t("resources.fields.planOption", {
-        named: name ? "yes" : patientId ? "no" : "none",
-        name: name ?? "",
-        patient: patientId ?? "",
-        plan: plan.id,
-        state: planState(plan) ?? "unknown",
-        products: plan.recommendations?.length ?? -1,
-        dated: created ? "yes" : "no",
-        created: created ? formatTime(created, { show: "date", timeZone, locale: dateLocale }) : "",
-      }),
-    };
-  });
+  return plans.map((plan) => ({
+    id: plan.id,
+    label: t("resources.fields.planOption", {
+      named: plan.patientName ? "yes" : "no",
+      name: plan.patientName ?? "",
+      patient: plan.patientId,
+      plan: plan.id,
+      state: plan.state,
+      products: plan.products ?? -1,
+      dated: plan.time ? "yes" : "no",
+      created: plan.time ? formatTime(plan.time, { show: "date", timeZone, locale: dateLocale }) : "",
+    }),
+  }));
 }

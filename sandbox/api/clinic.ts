@@ -3,6 +3,7 @@ import {
   DEFAULT_PAGE_SIZE,
   paginate,
   PatientListQuerySchema,
+  PatientPlanListQuerySchema,
   PlainListQuerySchema,
   TreatmentPlanListQuerySchema,
 } from "@/lib/contract";
@@ -19,6 +20,7 @@ import {
   treatmentPlanRecord,
 } from "../state/serialize";
 import { shaped, single, undocumentedPath } from "./documented";
+import { planOut } from "./patient-records";
 
 type Authed = Ctx & { principal: Principal };
 const pageOf = <T>(rows: T[], q: { "page[number]"?: number; "page[size]"?: number }) =>
@@ -108,16 +110,21 @@ export function listTreatmentPlans(ctx: Authed): Reply {
   return json(200, { treatment_plans: page.items.map((t) => treatmentPlanRecord(ctx.s, t)), meta: page.meta });
 }
 
-/** Documented: GET /api/clinic/patients/{patient_id}/treatment_plans, one patient's plans, newest first. */
+/**
+ * Documented: GET /api/clinic/patients/{patient_id}/treatment_plans, one patient's plans, by
+ * `sort_by` (created_at, the default, or updated_at) in `order_by` order (ASC, the default, or DESC).
+ */
 export function listPatientTreatmentPlans(ctx: Authed): Reply {
-  const q = parseQuery(PlainListQuerySchema, ctx.query);
+  const q = parseQuery(PatientPlanListQuerySchema, ctx.query);
   const patient = ctx.s.patients.get(ctx.params.patientId);
   if (!patient || patient.clinicId !== ctx.principal.clinicId) throw notFound("patient");
+  const key = q.sort_by === "updated_at" ? "updatedAt" : "createdAt";
+  const sign = q.order_by === "DESC" ? -1 : 1;
   const rows = [...ctx.s.treatmentPlans.values()]
     .filter((t) => t.clinicId === ctx.principal.clinicId && t.patientId === patient.id)
-    .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
+    .sort((a, b) => sign * (a[key] - b[key]) || a.id.localeCompare(b.id));
   const page = pageOf(rows, q);
-  return json(200, { treatment_plans: page.items.map((t) => treatmentPlanRecord(ctx.s, t)), meta: page.meta });
+  return json(200, { treatment_plans: page.items.map((t) => planOut(ctx.s, t)), meta: page.meta });
 }
 
 /** GET /files/:ownerId/:token/:name — unguessable link, like a signed storage URL. */

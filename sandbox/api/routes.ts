@@ -22,6 +22,7 @@ import { createPatient } from "./patients";
 import { getEvent, listEvents } from "./events";
 import { createResource, deleteResource, getResource, listResources, updateResource } from "./resources";
 import { createSessionGrant } from "./session-grants";
+import { cancelTreatmentPlan, getLabOrder, getOrder, listLabOrders, listPatientOrders } from "./patient-records";
 
 type Authed = (ctx: Ctx & { principal: Principal }) => Reply;
 const bearer = (method: string, pattern: string, handler: Authed, body: Route["body"] = "none"): Route => ({
@@ -52,6 +53,11 @@ export const platformRoutes: Route[] = [
   bearer("POST", "/api/clinic/patients", noQuery(createPatient), "json"),
   bearer("GET", "/api/clinic/patients/:patientId", noQuery(getPatient)),
   bearer("GET", "/api/clinic/patients/:patientId/treatment_plans", listPatientTreatmentPlans),
+  bearer("GET", "/api/clinic/patients/:patientId/orders", listPatientOrders),
+  bearer("GET", "/api/clinic/orders/:id", noQuery(getOrder)),
+  bearer("GET", "/api/clinic/labs/orders", listLabOrders),
+  bearer("GET", "/api/clinic/labs/orders/:id", noQuery(getLabOrder)),
+  bearer("PATCH", "/api/clinic/treatment_plans/:id/cancel", noQuery(cancelTreatmentPlan)),
   bearer("GET", "/api/clinic/service_resources", listServiceResources),
   bearer("GET", "/api/clinic/treatment_plans", listTreatmentPlans),
   bearer("GET", "/api/clinic/practitioners", listPractitioners),

@@ -112,12 +112,14 @@ export function runActivity(s: SandboxState, req: ActivityRequest): ActivityOutc
     }
     case "order.placed": {
       const patient = target(s.patients, clinicId, str(d, "patient_id"), "patient");
+      const product = target(s.products, clinicId, str(d, "product_id"), "product");
       const row = {
         id: s.ids.next("ord"),
         clinicId,
         patientId: patient.id,
         totalCents: typeof d.total_cents === "number" ? Math.round(d.total_cents) : 4200,
         placedAt: now,
+        lineItems: [{ productId: product.id, quantity: typeof d.quantity === "number" ? Math.round(d.quantity) : 1 }],
       };
       s.orders.set(row.id, row);
       return emit(req.type, orderRecord(row));

@@ -10,6 +10,9 @@ import type { SandboxState } from "../state/store";
 type Rec = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
+/** A product's one variant, as its product events show it; orders and plans name products by it. */
+export const variantIdOf = (productId: string) => `${productId}-v1`;
+
 /** A stable number for an order ("R" and nine digits, as the documentation shows them). */
 export function orderNumberOf(orderId: string): string {
   let h = 0;
@@ -24,10 +27,10 @@ const LAB_STATUS: Record<string, string> = {
   amended: "results_amended",
 };
 
-function order(s: SandboxState, o: Rec): Rec {
+/** An order as documented (the order.placed record; the sandbox's orders API answers it too). */
+export function documentedOrder(s: SandboxState, o: Rec): Rec {
   const patientId = str(o.patient_id) ?? "";
   const practitioner = s.patients.get(patientId)?.practitionerId;
-  const total = typeof o.total_cents === "number" ? o.total_cents : 0;
   return {
     id: o.id,
     order_number: orderNumberOf(String(o.id)),
@@ -35,11 +38,12 @@ function order(s: SandboxState, o: Rec): Rec {
     patient_id: patientId,
     practitioner_ids: practitioner ? [practitioner] : [],
     treatment_plan_ids: [],
-    line_items: [{ variant_id: `${String(o.id)}-v1`, quantity: 1 + (Math.round(total / 100) % 3), type: "supplement" }],
+    line_items: Array.isArray(o.line_items) ? o.line_items : [],
   };
 }
 
-function labOrder(s: SandboxState, l: Rec): Rec {
+/** A lab order as the lab_order.updated webhook documents it. */
+export function documentedLabOrder(s: SandboxState, l: Rec): Rec {
   const patient = s.patients.get(str(l.patient_id) ?? "");
   const status = str(l.status) ?? "";
   return {
@@ -72,7 +76,7 @@ function product(p: Rec): Rec {
     brand: { id: `brand-${prefix.toLowerCase()}`, name: brand, prefix },
     variants: [
       {
-        id: `${String(p.id)}-v1`,
+        id: variantIdOf(String(p.id)),
         sku: `${prefix}-${String(p.id).slice(-4)}`,
         primary: true,
         units: 60,
@@ -87,7 +91,8 @@ function product(p: Rec): Rec {
   };
 }
 
-function plan(t: Rec): Rec {
+/** A plan as the plan webhooks document it: `active` a string, patient and practitioner as {id}. */
+export function documentedPlan(t: Rec): Rec {
   const recs = Array.isArray(t.recommendations) ? (t.recommendations as Rec[]) : [];
   const labs = Array.isArray(t.lab_recommendations) ? (t.lab_recommendations as Rec[]) : [];
   return {
@@ -97,7 +102,7 @@ function plan(t: Rec): Rec {
     patient: { id: t.patient_id },
     practitioner: t.practitioner_id ? { id: t.practitioner_id } : null,
     recommendations: recs.map((r) => ({
-      variant_id: `${String(r.product_id)}-v1`,
+      variant_id: r.variant_id,
       refill: false,
       units_to_purchase: 1,
       take_with: null,
@@ -124,11 +129,11 @@ function plan(t: Rec): Rec {
 /** The event's `data` for a record in the sandbox's API shape, as the documentation shows it. */
 export function documentedEventData(s: SandboxState, type: EventType, record: Rec): Rec {
   if (type.startsWith("patient.")) return { patient: record };
-  if (type === "order.placed") return order(s, record);
-  if (type === "lab_order.updated") return { lab_order: labOrder(s, record) };
+  if (type === "order.placed") return documentedOrder(s, record);
+  if (type === "lab_order.updated") return { lab_order: documentedLabOrder(s, record) };
   if (type === "product.created") return product(record);
   if (type.startsWith("product.")) return { product: product(record) };
-  if (type.startsWith("treatment_plan.")) return { treatment_plan: plan(record) };
+  if (type.startsWith("treatment_plan.")) return { treatment_plan: documentedPlan(record) };
   return { clinic_key: record };
 }
 

@@ -173,6 +173,11 @@ export function seedState(s: SandboxState, counts: SeedCounts = DEFAULT_SEED_COU
         patientId: pick(random, established).id,
         totalCents: 1500 + Math.floor(random() * 20000),
         placedAt: ago(1, 60),
+        // Chosen without a random draw, so that the data seeded after does not shift.
+        lineItems: Array.from({ length: 1 + (i % 2) }, (_, k) => ({
+          productId: stocked[(i * 5 + k * 7) % stocked.length].id,
+          quantity: 1 + ((i + k) % 3),
+        })),
       };
       row.placedAt = after(row.placedAt, s.patients.get(row.patientId)?.createdAt ?? 0);
       s.orders.set(row.id, row);

@@ -14,7 +14,7 @@ import type {
 } from "@/lib/contract";
 import type { SandboxClinic, SandboxResourceRecord, SandboxServiceResourceRecord } from "./records";
 import type { SandboxState } from "./store";
-import { namesNoClinic } from "../events/payloads";
+import { namesNoClinic, variantIdOf } from "../events/payloads";
 import type * as T from "./types";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -53,6 +53,7 @@ export function treatmentPlanRecord(s: SandboxState, t: T.TreatmentPlanRow): Tre
       id: r.id,
       product_id: r.productId,
       product_name: s.products.get(r.productId)?.name ?? "Unknown product",
+      variant_id: variantIdOf(r.productId),
       dosage: r.dosage,
     })),
     lab_recommendations: t.labRecommendations.map((l) => ({ id: l.id, test_name: l.testName })),
@@ -73,7 +74,17 @@ export function productRecord(p: T.ProductRow): Product {
 }
 
 export function orderRecord(o: T.OrderRow): Order {
-  return { id: o.id, patient_id: o.patientId, total_cents: o.totalCents, placed_at: iso(o.placedAt) };
+  return {
+    id: o.id,
+    patient_id: o.patientId,
+    total_cents: o.totalCents,
+    placed_at: iso(o.placedAt),
+    line_items: o.lineItems.map((l) => ({
+      variant_id: variantIdOf(l.productId),
+      quantity: l.quantity,
+      type: "supplement",
+    })),
+  };
 }
 
 export function labOrderRecord(l: T.LabOrderRow): LabOrder {

@@ -147,6 +147,8 @@ export interface OrderRow {
   patientId: string;
   totalCents: number;
   placedAt: number;
+  /** The products bought (their first variant, `<product id>-v1`, as product events show it). */
+  lineItems: { productId: string; quantity: number }[];
 }
 export interface LabOrderRow {
   id: string;

@@ -1,6 +1,7 @@
-// One patient, one page: what the clinic's event store holds about them (their events, orders, plans
-// and lab results, read at once) and what the platform shows (their record, treatment plans and the
-// resources in them, streamed in after). Open to the roles that see patients or the timeline; a
+// One patient, one page: what the clinic's event store holds about them (their events, read at once)
+// and what the platform shows now (their record, treatment plans and the resources in them; their
+// orders and lab orders), each streamed in on its own. A list the platform could not give falls back
+// to what the clinic's events said of it. Open to the roles that see patients or the timeline; a
 // patient of another clinic, or no patient at all, is not found, as an unknown address is.
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -11,13 +12,13 @@ import { requireRole } from "@/lib/auth/guards";
 import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { db } from "@/lib/db";
-import { plansHref } from "@/lib/events/links";
 import { builderHref, platformHref } from "@/lib/embedded/links";
 import { PatientParamSchema } from "@/lib/embedded/session";
 import { knownInStore, patientHistory } from "@/lib/patients/history";
 import { findPlatformPatient } from "@/lib/patients/platform";
 import { patientNames } from "@/lib/people/names";
 import { EventGroup, OlderEventsNote, PatientDetails } from "@/components/patients/patient-history";
+import { PatientOrders } from "@/components/patients/patient-orders";
 import { PatientPlatform } from "@/components/patients/patient-platform";
 import { LoadingState } from "@/components/ui/states";
 
@@ -25,13 +26,6 @@ export const dynamic = "force-dynamic";
 
 // Everyone who sees patients (practitioners, staff) or the events that name them (admins too).
 const ROLES = [...new Set([...SECTIONS.patients.roles, ...SECTIONS.events.roles])];
-
-/** The groups of their events the page shows before the whole history: catalog key and category. */
-const GROUPS = [
-  { key: "orders", category: "orders" },
-  { key: "labs", category: "lab_orders" },
-  { key: "plans", category: "treatment_plans" },
-] as const;
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -70,11 +64,6 @@ export default async function PatientPage({ params }: Params) {
           {name ?? t("unnamed")}
         </h1>
         <p className="text-slate-600">{t("intro", { clinic: caller.user.clinicName })}</p>
-        <p className="text-sm">
-          <Link href={plansHref(patientId)} className="font-medium text-brand-700 hover:underline">
-            {t("openPlans")}
-          </Link>
-        </p>
         <nav aria-label={t("embed.label")} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {[
             [builderHref(patientId), t("embed.newPlan")],
@@ -101,15 +90,9 @@ export default async function PatientPage({ params }: Params) {
           </Suspense>
         </div>
         <div className="space-y-6">
-          {GROUPS.map(({ key, category }) => (
-            <EventGroup
-              key={key}
-              id={`patient-events-${key}`}
-              title={t(`groups.${key}`)}
-              events={history.events.filter((e) => e.category === category)}
-              empty={t(`empty.${key}`)}
-            />
-          ))}
+          <Suspense fallback={<LoadingState label={t("records.loading")} />}>
+            <PatientOrders caller={caller} patientId={patientId} events={history.events} />
+          </Suspense>
           <EventGroup
             id="patient-events"
             title={t("groups.all")}
