@@ -7,7 +7,7 @@
 // patient.selected and treatmentPlan.activated messages are told in words, and an activated plan
 // reaches the timeline through the webhook; a failed tokenize still opens the builder, on nobody;
 // the menu opens the platform feature on its catalog and its labs. No CSP violation on the way.
-import { expect, test, type APIRequestContext, type Page, type Request, type Response } from "@playwright/test";
+import { expect, test, type Page, type Request, type Response } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import {
   EMBED_EVENTS,
@@ -18,6 +18,7 @@ import {
 } from "@/lib/contract/embed";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, sandboxControl, signInAs } from "./support/session";
+import { activate, seedClinics } from "./support/activation";
 
 interface GrantView {
   id: string;
@@ -54,37 +55,6 @@ async function grantIdOf(response: Response): Promise<string> {
   return (await response.json()).grant_id;
 }
 
-/** Webhooks go only to activated integrations (spec 3): one API request with the clinic key. */
-async function activateClinicKey(
-  request: APIRequestContext,
-  clinic: { staff: { id: string }[]; current_clinic_key: string },
-): Promise<void> {
-  const redirectUri = `${E2E_ENV.APP_URL}/api/auth/callback/clinic`;
-  const form = {
-    client_id: LOCAL_DEFAULTS.clientId,
-    redirect_uri: redirectUri,
-    response_type: "code",
-    state: "e2e",
-    user_id: clinic.staff[0].id,
-  };
-  const authorized = await request.post(`${SANDBOX}/api/oauth/authorize`, { form, maxRedirects: 0 });
-  const code = new URL(authorized.headers().location ?? "").searchParams.get("code") ?? "";
-  const token = await request.post(`${SANDBOX}/api/oauth/token`, {
-    data: {
-      grant_type: "authorization_code",
-      client_id: LOCAL_DEFAULTS.clientId,
-      client_secret: LOCAL_DEFAULTS.clientSecret,
-      code,
-      redirect_uri: redirectUri,
-    },
-  });
-  const { oauth } = await token.json();
-  const answer = await request.get(`${SANDBOX}/api/clinic`, {
-    headers: { authorization: `Bearer ${oauth.access_token}`, "X-Service-Clinic-Key": clinic.current_clinic_key },
-  });
-  expect(answer.ok()).toBeTruthy();
-}
-
 async function activatePlan(page: Page): Promise<void> {
   const frame = builder(page);
   await frame.getByRole("button", { name: "Add recommendation" }).click();
@@ -105,13 +75,8 @@ function cspViolations(page: Page): string[] {
 
 /** A new patient of the first clinic, told to the app by the platform's webhook; their id. */
 async function newPatient(page: Page, first: string, last: string): Promise<string> {
-  const [clinic] = (
-    await sandboxControl<{ clinics: { id: string; current_clinic_key: string; staff: { id: string }[] }[] }>(
-      page,
-      "seed",
-    )
-  ).clinics;
-  await activateClinicKey(page.request, clinic);
+  const [clinic] = await seedClinics(page);
+  await activate(page.request, clinic);
   const { event } = await sandboxControl<{ event: { data: { patient: { id: string } } } }>(page, "activity", {
     clinic_id: clinic.id,
     type: "patient.created",

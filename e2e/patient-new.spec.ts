@@ -121,3 +121,35 @@ test("a staff member can add a patient too", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: `Staffed ${SURNAME}` })).toBeVisible();
   await expect(page).toHaveURL(/\/patients\/pat_[^/]+$/);
 });
+
+test("a patient added in the app gets a plan at once: the builder opens on them and the plan shows on their page", async ({
+  page,
+}) => {
+  const surname = `Ravensdale${RUN}`;
+  await signInAs(page, PRACTITIONER);
+  await page.goto("/patients/new");
+  await fillRequired(page, "Ines", surname, `ines.${RUN}@mail.example`);
+  await page.getByRole("button", { name: "Add patient" }).click();
+  await expect(page).toHaveURL(/\/patients\/pat_[^/]+$/);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+  // A new patient has no plan yet.
+  await expect(page.locator("#patient-plans")).toContainText("No treatment plans on the platform.");
+
+  await page
+    .getByRole("navigation", { name: "On the platform, for this patient" })
+    .getByRole("link", { name: "New treatment plan" })
+    .click();
+  // The platform's library tokenized what the app knows of them: the builder opens on them.
+  const builder = page.frameLocator('iframe[title="Treatment plan builder"]');
+  await expect(builder.getByLabel("Patient")).toHaveValue(id, { timeout: 20_000 });
+  await builder.getByRole("button", { name: "Add recommendation" }).click();
+  await builder.getByRole("button", { name: "Activate plan" }).click();
+  await expect(builder.getByRole("status")).toHaveText("Treatment plan activated.");
+  await expect(page.getByRole("status", { name: "Treatment plan updates" })).toContainText(
+    `Treatment plan activated for Ines ${surname}.`,
+  );
+
+  // Their page reads their plans from the platform: the new one is there, active.
+  await page.goto(`/patients/${id}`);
+  await expect(page.locator("#patient-plans")).toContainText("Active plan · 1 product");
+});

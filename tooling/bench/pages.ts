@@ -8,7 +8,7 @@
 // and patients pages' server time at that size, library search included.
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test";
 import { appServerArgs, sandboxArgs, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
 import { benchCommand, figure, type BenchResult, type Figure } from "@/tooling/bench/result";
 import { round, summarize, timeRuns, type LatencySummary } from "@/tooling/bench/stats";
@@ -114,6 +114,62 @@ export async function signIn(browser: Browser, stack: Stack, who: RegExp, clinic
   await page.waitForURL((url) => url.href.startsWith(stack.appUrl) && !url.pathname.startsWith("/signin"));
   await page.close();
   return context;
+}
+
+/**
+ * A patient's case, as the practitioner reaches it: their treatment plans list, and from its first
+ * plan, the patient's page (their plans, orders and lab orders from the platform's per-patient lists)
+ * and the plan's own page; and the form that adds a patient.
+ */
+async function patientCasePages(
+  context: BrowserContext,
+  stack: Stack,
+): Promise<Array<{ label: string; path: string }>> {
+  const page = await context.newPage();
+  const pathOf = async (link: Locator) => new URL((await link.getAttribute("href")) ?? "", stack.appUrl).pathname;
+  try {
+    await page.goto(`${stack.appUrl}/plans`);
+    const planLink = page.locator('main a[href*="/plans/"]').first();
+    const hasPlan = await planLink.waitFor({ timeout: 5000 }).then(
+      () => true,
+      () => false, // no plan the app has heard of: the patients list names one
+    );
+    if (!hasPlan) await page.goto(`${stack.appUrl}/patients`);
+    const planPath = hasPlan ? await pathOf(planLink) : null;
+    const patientPath =
+      planPath?.replace(/\/plans\/[^/]+$/, "") ?? (await pathOf(page.locator("[data-patient-id] a").first()));
+    return [
+      { label: "treatment plans", path: "/plans" },
+      { label: "a patient's page", path: patientPath },
+      ...(planPath ? [{ label: "a treatment plan", path: planPath }] : []),
+      { label: "add a patient", path: "/patients/new" },
+    ];
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Adds `runs` patients through the form, each timed from chromium's request start to the action's
+ * first byte (after one untimed add): the documented create, then the new patient's page.
+ */
+async function timeAddPatient(context: BrowserContext, stack: Stack, tag: string, runs: number): Promise<Timed[]> {
+  const page = await context.newPage();
+  const timed: Timed[] = [];
+  try {
+    for (let i = 0; i <= runs; i++) {
+      await page.goto(`${stack.appUrl}/patients/new`);
+      const letters = `${tag}${i}`.replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+      await page.getByLabel("First name", { exact: true }).fill("Bench");
+      await page.getByLabel("Last name", { exact: true }).fill(`Patient ${letters}`);
+      await page.getByLabel("Email", { exact: true }).fill(`bench.${letters}@mail.example`);
+      const run = await actionTime(page, () => page.getByRole("button", { name: "Add patient" }).click());
+      if (i > 0) timed.push(run);
+    }
+  } finally {
+    await page.close();
+  }
+  return timed;
 }
 
 export async function cookieHeader(context: BrowserContext, url: string): Promise<string> {
@@ -551,6 +607,7 @@ export async function benchPages(): Promise<BenchResult[]> {
         { label: "resources", path: "/resources" },
         { label: "patients", path: "/patients" },
         { label: `events (${EVENTS.toLocaleString("en")} stored)`, path: "/events" },
+        ...(await patientCasePages(practitioner, stack)),
       ];
       const adminList = [
         { label: "admin overview", path: "/admin" },
@@ -566,6 +623,7 @@ export async function benchPages(): Promise<BenchResult[]> {
       const exportedSmall = await measureExport(stack, exportCookie, `?type=${SMALL_EXPORT_TYPE}`);
       const exported = await measureExport(stack, exportCookie);
       const adminPages = await measurePages(admin, stack, adminList, { measureJs: true, runs: RUNS });
+      const added = await timeAddPatient(practitioner, stack, "near", RUNS_AT_DISTANCE);
 
       // The same pages with the platform at its distance, every platform call traced.
       await setDistance(stack.sandboxUrl, latencyMs);
@@ -574,6 +632,7 @@ export async function benchPages(): Promise<BenchResult[]> {
         ...(await measurePages(practitioner, stack, practitionerList, { measureJs: false, runs: RUNS_AT_DISTANCE })),
         ...(await measurePages(admin, stack, adminList, { measureJs: false, runs: RUNS_AT_DISTANCE })),
       ];
+      const addedFar = await timeAddPatient(practitioner, stack, "far", RUNS_AT_DISTANCE);
       const trace = await readTrace(stack.sandboxUrl);
       await stopTrace(stack.sandboxUrl);
       await setDistance(stack.sandboxUrl, 0);
@@ -611,6 +670,18 @@ export async function benchPages(): Promise<BenchResult[]> {
           ),
         );
       });
+      const [addNear, addFar] = [summarize(added.map((t) => t.ms)), summarize(addedFar.map((t) => t.ms))];
+      figures.push(
+        figure({ name: "add a patient (the form's action): server time p95", value: round(addNear.p95), unit: "ms" }),
+        ...distanceFigures(
+          "add a patient (the form's action)",
+          latencyMs,
+          addNear.p95,
+          addFar.p95,
+          distanceOf(trace, addedFar),
+          1,
+        ),
+      );
       figures.push(
         figure({
           name: `events CSV export, all ${exported.rows.toLocaleString("en")} rows (${round(exported.bytes / 1024 / 1024, 1)} MiB in ${round(exported.seconds, 1)} s) vs one type's ${exportedSmall.rows.toLocaleString("en")}: app server RSS peak`,
