@@ -19,6 +19,7 @@ import { db } from "@/lib/db";
 import type { Db } from "@/lib/events/store";
 import { driftOf } from "@/lib/drift/walk";
 import { DriftTally, warnDriftNotWritten as warn, writeDrift } from "@/lib/drift/store";
+import { flushOnShutdown } from "@/lib/health/process-state";
 
 export const FLUSH_MS = 30_000;
 
@@ -49,6 +50,8 @@ export function endpointName(method: string, path: string): string {
 
 const shared = globalThis as unknown as { clinicConnectEndpointDrift?: { tally: DriftTally; timer?: NodeJS.Timeout } };
 const state = (shared.clinicConnectEndpointDrift ??= { tally: new DriftTally() });
+// A restart writes what is added up so far (lib/server/shutdown.ts), rather than losing it.
+flushOnShutdown("platform answer drift", () => flushEndpointDrift());
 
 /** Notes the drift of one answer (the transport's observeBody). Never throws into the request. */
 export function observePlatformBody(spec: { method: string; path: string; schema: z.ZodType }, body: unknown): void {

@@ -9,13 +9,31 @@ interface ProcessState {
   draining: boolean;
   /** When each webhook write under way began: one that hangs means ingest cannot write. */
   ingestWrites: Set<{ since: number }>;
+  /** What writes counts held in memory to the database, for the shutdown to call before it closes. */
+  flushers: Map<string, () => Promise<void>>;
 }
 
 const KEY = Symbol.for("clinic-connect.process-state");
 const holder = globalThis as unknown as Record<symbol, ProcessState | undefined>;
 
 export function processState(): ProcessState {
-  return (holder[KEY] ??= { worker: "starting", draining: false, ingestWrites: new Set() });
+  return (holder[KEY] ??= { worker: "starting", draining: false, ingestWrites: new Set(), flushers: new Map() });
+}
+
+/**
+ * Registers what writes `name`'s counts held in memory: the shutdown calls it (through this module,
+ * so that the app server's bundle need not load the code, or the database client, behind it).
+ */
+export function flushOnShutdown(name: string, flush: () => Promise<void>): void {
+  processState().flushers.set(name, flush);
+}
+
+/** Writes everything registered with flushOnShutdown; a failure of one does not stop the others. */
+export async function flushHeldCounts(): Promise<void> {
+  const failures = (await Promise.allSettled([...processState().flushers.values()].map((flush) => flush()))).filter(
+    (outcome) => outcome.status === "rejected",
+  );
+  if (failures.length > 0) throw (failures[0] as PromiseRejectedResult).reason;
 }
 
 /** Runs a webhook's write, known to readiness while it is under way. */

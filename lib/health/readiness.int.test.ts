@@ -27,7 +27,9 @@ afterAll(async () => {
   await (globalThis as unknown as { clinicConnectPool?: pg.Pool }).clinicConnectPool?.end();
   await t?.drop();
 });
-beforeEach(() => Object.assign(processState(), { worker: "running", draining: false, ingestWrites: new Set() }));
+beforeEach(() =>
+  Object.assign(processState(), { worker: "running", draining: false, ingestWrites: new Set(), flushers: new Map() }),
+);
 
 const expected = () => shippedMigrations();
 

@@ -9,6 +9,7 @@ import { startAppServer } from "@/lib/server/app-server";
 import { log } from "@/lib/log/logger";
 import { shutDown, shutdownTimeoutMs } from "@/lib/server/shutdown";
 import { existingBoss } from "@/lib/jobs/boss";
+import { flushHeldCounts } from "@/lib/health/process-state";
 import { stopTracing } from "@/lib/tracing/start";
 
 const { values } = parseArgs({
@@ -39,6 +40,7 @@ const stop = () => {
       const boss = await existingBoss()?.catch(() => undefined);
       await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
     },
+    flush: flushHeldCounts,
     closeDatabase: async () => {
       const shared = globalThis as unknown as { clinicConnectPool?: { end(): Promise<void> } };
       await shared.clinicConnectPool?.end();

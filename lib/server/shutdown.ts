@@ -5,7 +5,9 @@
 // 3. the job worker stops taking jobs and waits for the ones under way; a job still running at the
 //    bound stays in pg-boss's table and is taken again by another process when it expires (the
 //    reconciliation lease does the same for a run: lib/events/reconcile/lease.ts);
-// 4. the database pool closes, and the process exits.
+// 4. what the process added up in memory and writes now and then (the platform-answer drift, merged
+//    every 30 seconds) is written, so a restart loses none of it;
+// 5. the database pool closes, and the process exits.
 // All of it within SHUTDOWN_TIMEOUT_MS (10 s unless set); past it, the remaining connections are cut
 // (a sender whose connection was cut got no answer and sends again: nothing is answered twice).
 import type http from "node:http";
@@ -23,6 +25,8 @@ export interface ShutdownParts {
   server: http.Server;
   /** Stops the job worker, letting current jobs finish for at most `timeoutMs`. */
   stopJobs?: (timeoutMs: number) => Promise<void>;
+  /** Writes what is held in memory for the database, before it closes (a failure is logged). */
+  flush?: () => Promise<void>;
   /** Closes the database pool. */
   closeDatabase?: () => Promise<void>;
   timeoutMs: number;
@@ -59,6 +63,7 @@ export async function shutDown(parts: ShutdownParts): Promise<boolean> {
     log.warn("app: shutdown bound reached; cutting the connections left", { timeoutMs: parts.timeoutMs });
     parts.server.closeAllConnections();
   }
+  await parts.flush?.().catch((error: unknown) => log.warn("app: not written before stopping", { err: error }));
   await parts.closeDatabase?.().catch(() => {});
   log.info("app: stopped", { clean: outcome === "done" });
   return outcome === "done";
