@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
-import { PATIENT_DISCOUNT_MAX, PATIENT_GENDERS } from "@/lib/contract/patient-create";
+import { PATIENT_DISCOUNT_MAX, PATIENT_GENDERS } from "@/lib/contract/patient-values";
 
 export interface NewPatientValues {
   first_name: string;

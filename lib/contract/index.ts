@@ -16,6 +16,7 @@ export * from "./webhooks";
 export * from "./session-grants";
 export * from "./lists";
 export * from "./patient-create";
+export * from "./patient-values";
 export * from "./control";
 export * from "./local-defaults";
 export * from "./patient-records";

@@ -4,6 +4,7 @@
 // only what cannot be read is refused. Not server-only: the form reads the field names and limits.
 import { z } from "zod";
 import { hasBidiControl } from "@/lib/bidi";
+import type { PatientCreateInput } from "@/lib/contract/patient-create";
 import {
   EMAIL_MAX,
   isBirthDate,
@@ -11,21 +12,7 @@ import {
   MOBILE_NUMBER_PATTERN,
   PATIENT_GENDERS,
   PATIENT_NAME_MAX,
-  type PatientCreateInput,
-} from "@/lib/contract/patient-create";
-
-/** The form's fields, in the order the form shows them (the first at fault gets the focus). */
-export const NEW_PATIENT_FIELDS = [
-  "first_name",
-  "last_name",
-  "email",
-  "date_of_birth",
-  "gender",
-  "mobile_number",
-  "discount",
-  "send_welcome_email",
-] as const;
-export type NewPatientField = (typeof NEW_PATIENT_FIELDS)[number];
+} from "@/lib/contract/patient-values";
 
 export const NEW_PATIENT_MESSAGES = {
   firstName: "newPatient.errors.firstName",
