@@ -133,7 +133,9 @@ test("a patient added in the app gets a plan at once: the builder opens on them 
   await expect(page).toHaveURL(/\/patients\/pat_[^/]+$/);
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
   // A new patient has no plan yet.
-  await expect(page.locator("#patient-plans")).toContainText("No treatment plans on the platform.");
+  await expect(page.getByRole("region", { name: "Treatment plans", exact: true })).toContainText(
+    "No treatment plans on the platform.",
+  );
 
   await page
     .getByRole("navigation", { name: "On the platform, for this patient" })
@@ -151,5 +153,7 @@ test("a patient added in the app gets a plan at once: the builder opens on them 
 
   // Their page reads their plans from the platform: the new one is there, active.
   await page.goto(`/patients/${id}`);
-  await expect(page.locator("#patient-plans")).toContainText("Active plan · 1 product");
+  await expect(page.getByRole("region", { name: "Treatment plans", exact: true })).toContainText(
+    "Active plan · 1 product",
+  );
 });

@@ -329,6 +329,9 @@ test("a delete still waiting for its Undo is sent when the person moves to anoth
   const id = await uploadDirect(page, `${t} handout`);
   await page.goto("/resources");
   await search(page).fill(t);
+  // The search's read done: a server action still under way when the link is clicked makes Next.js's
+  // router refresh this page instead of leaving it (the person would click again; the test would not).
+  await expect(page.locator("tr[data-resource-id]")).toHaveCount(1);
   // Sent as the page goes: a request to the resource's route, which outlives the page (a server
   // action would be posted to the next page, which has none).
   const deleteSent = page.waitForResponse(

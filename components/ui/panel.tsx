@@ -22,7 +22,9 @@ export function Panel({
 }) {
   const Heading = heading;
   const head = (
-    <Heading id={id} className="font-semibold">
+    // A title may hold a long unbroken token (an endpoint's path on Platform changes): it wraps rather
+    // than widening a phone's page.
+    <Heading id={id} className="min-w-0 font-semibold [overflow-wrap:anywhere]">
       {title}
     </Heading>
   );

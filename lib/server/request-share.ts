@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type http from "node:http";
 import { decode } from "next-auth/jwt";
 import { getConfig } from "@/lib/config";
-import { failure } from "@/lib/actions/result";
+import { failure, type FailureCode } from "@/lib/actions/result";
 import { createRequestShare, type RequestShare } from "@/lib/fairness/request-share";
 import { createReadGate, type ReadGate } from "@/lib/fairness/read-gate";
 import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage } from "@/lib/i18n/locales";
@@ -92,12 +92,12 @@ type Refusal =
   | { why: "signed-out" }
   | { why: "user-bytes" | "process-bytes"; inFlight: number };
 
-const ANSWERS: Record<Refusal["why"], { status: number; retryAfter: number }> = {
-  requests: { status: 429, retryAfter: 2 },
-  "too-large": { status: 413, retryAfter: 0 },
-  "signed-out": { status: 401, retryAfter: 0 },
-  "user-bytes": { status: 429, retryAfter: 10 },
-  "process-bytes": { status: 503, retryAfter: 30 },
+const ANSWERS: Record<Refusal["why"], { status: number; retryAfter: number; code: FailureCode }> = {
+  requests: { status: 429, retryAfter: 2, code: "busy" },
+  "too-large": { status: 413, retryAfter: 0, code: "invalid" },
+  "signed-out": { status: 401, retryAfter: 0, code: "sign-in" },
+  "user-bytes": { status: 429, retryAfter: 10, code: "busy" },
+  "process-bytes": { status: 503, retryAfter: 30, code: "busy" },
 };
 
 function sentenceOf(refusal: Refusal, cookies: Map<string, string>, req: http.IncomingMessage): string {
@@ -113,7 +113,7 @@ function sentenceOf(refusal: Refusal, cookies: Map<string, string>, req: http.In
 }
 
 function refuse(refusal: Refusal, cookies: Map<string, string>, req: http.IncomingMessage, res: http.ServerResponse) {
-  const { status, retryAfter } = ANSWERS[refusal.why];
+  const { status, retryAfter, code } = ANSWERS[refusal.why];
   refuseUnreadBody(
     req,
     res,
@@ -124,13 +124,14 @@ function refuse(refusal: Refusal, cookies: Map<string, string>, req: http.Incomi
       ...(retryAfter > 0 ? { "retry-after": String(retryAfter) } : {}),
       "x-content-type-options": "nosniff",
     },
-    JSON.stringify(failure("busy", sentenceOf(refusal, cookies, req))),
+    JSON.stringify(failure(code, sentenceOf(refusal, cookies, req))),
   );
 }
 
 /**
  * Admits the request into its person's share and gives it back when the answer is done, or
- * answers the refusal itself (the app's one failure shape, code "busy") and returns false.
+ * answers the refusal itself (the app's one failure shape: "busy", or "invalid" for a body larger than
+ * any route accepts, "sign-in" for an upload with no session) and returns false.
  */
 export async function enterShare(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   if (!counted(req.url)) return true;
