@@ -35,10 +35,11 @@ const PAGES: Record<Role, string[]> = {
     "/events?from=not-a-day",
     "/patients?q=nobody-by-this-name",
     "/patients/new",
+    "/plans",
     "/embedded",
     "/embedded/platform",
   ],
-  staff: ["/", "/resources", "/patients", "/events", "/embedded/platform?entrypoint=labs"],
+  staff: ["/", "/resources", "/patients", "/plans", "/events", "/embedded/platform?entrypoint=labs"],
   admin: [
     "/",
     "/resources",
