@@ -41,22 +41,81 @@ export function createMetricsServer(): http.Server {
 const KEY = Symbol.for("clinic-connect.metrics-server");
 const holder = globalThis as unknown as Record<symbol, Promise<http.Server | null> | undefined>;
 
-/** Starts this process's metrics port once (a port taken is logged, and the app serves on without it). */
+/** How a port that is taken is tried again: a process draining on the same host frees it when it exits. */
+export interface RetryPlan {
+  everyMs: number;
+  tries: number;
+}
+/** A minute: longer than a draining process's shutdown bound (SHUTDOWN_TIMEOUT_MS, 10 s by default). */
+const RETRY: RetryPlan = { everyMs: 5_000, tries: 12 };
+
+function listenOnce(server: http.Server, address: MetricsAddress): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    server.once("error", failed);
+    server.listen(address.port, address.host, () => {
+      server.off("error", failed);
+      resolve();
+    });
+  });
+}
+
+const isTaken = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "EADDRINUSE";
+
+/**
+ * Opens the metrics port. A port another process holds (the one this replaces, still draining) is
+ * tried again in the background, `retry.tries` times, each said in the log, and the last failure
+ * loudly: resolves with whether it opened at once, and `opened` settles when it does (or never will).
+ */
+export async function listenForScrapes(
+  server: http.Server,
+  address: MetricsAddress,
+  retry: RetryPlan = RETRY,
+): Promise<{ now: boolean; opened: Promise<boolean> }> {
+  try {
+    await listenOnce(server, address);
+    return { now: true, opened: Promise.resolve(true) };
+  } catch (error) {
+    if (!isTaken(error)) {
+      log.error("metrics: the metrics port did not open; metrics are not served", { err: error, ...address });
+      return { now: false, opened: Promise.resolve(false) };
+    }
+  }
+  log.warn("metrics: the metrics port is taken (the process this one replaces may still be stopping); trying again", {
+    ...address,
+    everyMs: retry.everyMs,
+    tries: retry.tries,
+  });
+  const opened = (async () => {
+    for (let attempt = 1; attempt <= retry.tries; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, retry.everyMs).unref());
+      try {
+        await listenOnce(server, address);
+        log.info("metrics: serving /metrics, the port free again", { ...address, attempt });
+        return true;
+      } catch (error) {
+        if (!isTaken(error) || attempt === retry.tries) {
+          log.error("metrics: the metrics port never opened; this process serves no metrics until restarted", {
+            err: error,
+            ...address,
+          });
+          return false;
+        }
+      }
+    }
+    return false;
+  })();
+  return { now: false, opened };
+}
+
+/** Starts this process's metrics port once (a port taken is tried again for a minute; see listenForScrapes). */
 export function startMetricsServer(address: MetricsAddress | null = metricsAddress()): Promise<http.Server | null> {
   return (holder[KEY] ??= (async () => {
     if (!address) return null;
     const server = createMetricsServer();
-    try {
-      await new Promise<void>((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(address.port, address.host, () => resolve());
-      });
-    } catch (error) {
-      log.error("metrics: the metrics port did not open; metrics are not served", { err: error, ...address });
-      return null;
-    }
+    const { now } = await listenForScrapes(server, address);
     server.unref();
-    log.info("metrics: serving /metrics", { ...address });
-    return server;
+    if (now) log.info("metrics: serving /metrics", { ...address });
+    return now ? server : null;
   })());
 }
