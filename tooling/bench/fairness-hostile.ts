@@ -4,7 +4,8 @@
 //   a byte every 5 s, reconnecting when cut, while another practitioner uploads small files;
 // - catalog news: CATALOG_EVENTS signed product.created deliveries of about 200 KB, with
 //   CATALOG_CLINICS clinics in the database, each with a connection (so that each gets its copy).
-// And the measure both share: how long another clinic's new event waits to be processed.
+// And what the phases share with the rest of the benchmark: a signed delivery of a new patient, and
+// how long another clinic's new event waits to be processed.
 import net from "node:net";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { signWebhookBody } from "@/lib/webhooks/signature";
@@ -110,7 +111,22 @@ export async function addCatalogClinics(stack: Stack): Promise<void> {
   });
 }
 
-function signed(url: string, body: string): Promise<Response> {
+/** A delivery of a new patient of `clinicId`, as the platform sends one. */
+export function patientCreatedBody(id: string, clinicId: string): string {
+  return JSON.stringify({
+    event: {
+      id,
+      type: "patient.created",
+      clinic_id: clinicId,
+      integration_id: "int_bench",
+      created_at: new Date().toISOString(),
+      data: { patient: { id: `pat_${id}`, first_name: "Ada", last_name: "Lovelace" } },
+    },
+  });
+}
+
+/** POSTs `body` to the webhook `url`, signed with the local secret now. */
+export function postSigned(url: string, body: string): Promise<Response> {
   return fetch(url, {
     method: "POST",
     headers: {
@@ -139,7 +155,7 @@ export async function catalogBurst(stack: Stack, tag: string): Promise<Map<numbe
             data: { name: `Bench product ${i + j}`, description_html: description, brand: { id: "b", name: "Bench" } },
           },
         });
-        const response = await signed(url, body).catch(() => null);
+        const response = await postSigned(url, body).catch(() => null);
         await response?.arrayBuffer();
         const status = response?.status ?? 0;
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -164,16 +180,7 @@ export async function catalogCopies(stack: Stack, tag: string): Promise<number> 
  */
 export async function processedWithin(stack: Stack, clinicId: string, id: string): Promise<number> {
   const started = performance.now();
-  const body = JSON.stringify({
-    event: {
-      id,
-      type: "patient.created",
-      clinic_id: clinicId,
-      created_at: new Date().toISOString(),
-      data: { patient: { id: `pat_${id}`, first_name: "Noor", last_name: "Haddad" } },
-    },
-  });
-  const response = await signed(`${stack.appUrl}/api/webhooks/clinic`, body);
+  const response = await postSigned(`${stack.appUrl}/api/webhooks/clinic`, patientCreatedBody(id, clinicId));
   await response.arrayBuffer();
   if (response.status !== 200) return Number.POSITIVE_INFINITY;
   while (performance.now() - started < PROCESSED_WAIT_MS) {

@@ -15,8 +15,6 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { chromium } from "@playwright/test";
-import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
-import { signWebhookBody } from "@/lib/webhooks/signature";
 import { cookieHeader, signIn, startStack, ttfb, type Stack } from "@/tooling/bench/pages";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round, summarize, type LatencySummary } from "@/tooling/bench/stats";
@@ -27,6 +25,8 @@ import {
   CATALOG_EVENTS,
   catalogBurst,
   catalogCopies,
+  patientCreatedBody,
+  postSigned,
   processedWithin,
   SLOW_BODIES,
   slowBodyAttack,
@@ -85,19 +85,6 @@ interface Phase {
   appCpu: number;
 }
 
-function deliveryBody(id: string, clinicId: string): string {
-  return JSON.stringify({
-    event: {
-      id,
-      type: "patient.created",
-      clinic_id: clinicId,
-      integration_id: "int_bench",
-      created_at: new Date().toISOString(),
-      data: { patient: { id: `pat_${id}`, first_name: "Ada", last_name: "Lovelace" } },
-    },
-  });
-}
-
 /** Open-loop webhook deliveries at WEBHOOK_RATE until `until`; latency from each one's scheduled start. */
 async function deliver(stack: Stack, clinicId: string, tag: string, until: number, into: Phase): Promise<void> {
   const url = `${stack.appUrl}/api/webhooks/clinic`;
@@ -108,17 +95,9 @@ async function deliver(stack: Stack, clinicId: string, tag: string, until: numbe
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
     const id = `evt_fair_${tag}_${i}`;
-    const body = deliveryBody(id, clinicId);
     into.sent.push(id);
     inFlight.push(
-      fetch(url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "service-signature": signWebhookBody(body, LOCAL_DEFAULTS.webhookSecret, Math.floor(Date.now() / 1000)),
-        },
-        body,
-      }).then(
+      postSigned(url, patientCreatedBody(id, clinicId)).then(
         async (response) => {
           await response.arrayBuffer();
           if (response.status === 200) {
