@@ -1,7 +1,7 @@
 import next from "eslint-config-next";
 import nextTs from "eslint-config-next/typescript";
 
-// Which folder may import which: the layering of the README's architecture section, kept by the
+// Which folder may import which: the layering of docs/architecture.md and the README, kept by the
 // linter (eslint-plugin-import, brought by eslint-config-next). Higher layers import lower ones,
 // never the reverse: app → components → lib; sandbox shares only lib/contract with the app;
 // tooling, e2e and tests sit on top and reach the sandbox only through its public surface.
@@ -26,6 +26,30 @@ const common = [
 ];
 
 const zones = (extra = []) => ["error", { zones: [...common, ...extra] }];
+
+// lib/ stands in floors, each importing only from the floors below it: the shared base, the platform
+// client, the infrastructure, the domain and the entry points. Within a floor a folder may import
+// only the folders listed before it, so no two folders ever import each other. A helper that two
+// domain folders need moves down to the base; it is not borrowed sideways. Tests beside the code may
+// reach higher, to set up what they test.
+const FLOORS = [
+  [
+    "the shared base",
+    ["contract", "hooks.ts", "log", "tracing", "bidi.ts", "security-headers.ts", "theme", "generated", "config.ts"],
+  ],
+  ["the shared base", ["format", "http", "results", "db", "i18n"]],
+  ["the platform", ["clinic-api"]],
+  ["the infrastructure", ["email", "health", "limits", "metrics", "queue"]],
+  ["the domain", ["drift", "people", "audit", "auth", "actions", "events", "webhooks", "embedded", "admin"]],
+  ["the domain", ["new-patient", "connection", "alerts", "patients", "resources", "home", "search"]],
+  ["the entry points", ["startup-check.ts", "server", "jobs"]],
+];
+const LIB_ORDER = FLOORS.flatMap(([floor, folders]) => folders.map((folder) => ({ floor, folder })));
+const floorZones = LIB_ORDER.slice(0, -1).map(({ floor, folder }, i) => ({
+  target: `./lib/${folder}`,
+  from: LIB_ORDER.slice(i + 1).map((above) => `./lib/${above.folder}`),
+  message: `lib/${folder} is on ${floor}: it imports only what stands below it in eslint.config.mjs's FLOORS.`,
+}));
 
 // Words people read come from the message catalogs (messages/*.json, next-intl), never from a JSX
 // literal: text between tags, a string in braces, or a label, title, placeholder or alt attribute.
@@ -100,6 +124,7 @@ const config = [
     rules: {
       "import/no-restricted-paths": zones([
         { target: "./lib", from: ["./tooling", "./e2e", "./sandbox"], message: FOLDERS.lib },
+        ...floorZones,
       ]),
     },
   },

@@ -18,6 +18,11 @@ export async function register(): Promise<void> {
   // Refuse to serve at all with a setting that would break sign-in or event processing later.
   const { assertStartupConfig } = await import("@/lib/startup-check");
   const config = assertStartupConfig();
+  // Which encryption key to seal with, agreed with the other app processes before this one serves
+  // (lib/auth/key-agreement.ts): a rolling key rotation never seals what a process cannot open.
+  const { joinKeyAgreementOnce } = await import("@/lib/auth/key-agreement");
+  const { systemDb } = await import("@/lib/db");
+  await joinKeyAgreementOnce(systemDb);
   if (!config.jobsWorker) {
     const { processState } = await import("@/lib/health/process-state");
     processState().worker = "off";

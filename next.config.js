@@ -4,11 +4,11 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
 // next-intl without locale routing: URLs stay the same, the locale comes from the person's choice or
-// the browser (lib/i18n/server.ts).
+// the browser (lib/auth/language.ts).
 // The catalogs are precompiled at build time, so the browser gets next-intl's small formatter in
 // place of the ICU message parser (about 8 kB compressed on every page).
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: "./lib/i18n/request.ts",
+  requestConfig: "./lib/auth/intl-request.ts",
   experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
 });
 
@@ -24,7 +24,7 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The embedded database and Prisma's generated client are server-only Node modules. The quota's
   // rate-limiter-flexible too: one copy per process rather than one bundled into each chunk that
-  // calls the platform (lib/quota/platform-quota.ts).
+  // calls the platform (lib/limits/platform-quota.ts).
   serverExternalPackages: [
     "@electric-sql/pglite",
     "@electric-sql/pglite-socket",

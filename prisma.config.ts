@@ -1,5 +1,5 @@
 // Prisma CLI configuration. The CLI is only used for `generate` here; migrations go through our
-// offline tool (tooling/migrate), see README "Migrations offline".
+// offline tool (tooling/migrate), see tooling/migrate/README.md.
 import { defineConfig } from "prisma/config";
 
 export default defineConfig({

@@ -1,12 +1,13 @@
-// Sets the security headers (lib/security-headers) on every response at request time. They used to
-// live in next.config.js, where Next.js fixes them at build time: an image built for one platform
-// server would then frame only that server's origin wherever it ran. Proxy runs on Node.js in
+// Sets the security headers (lib/security-headers) on every response at request time. Not in
+// next.config.js, where Next.js fixes them at build time: an image built for one platform server
+// would then frame only that server's origin wherever it ran. Proxy runs on Node.js in
 // Next 16, so the configuration here is the running server's. Not an auth layer: pages check callers.
+// Nor the server-action guard: the app server (lib/server/app-server.ts) refuses those requests before
+// Next.js reads them, in production and under `npm run dev` alike.
 import { NextResponse, type NextRequest } from "next/server";
 import { RETURN_TO_HEADER, accessDeniedRedirect } from "@/lib/auth/front-door";
 import { getConfig } from "@/lib/config";
 import { configuredSecurityHeaders } from "@/lib/security-headers";
-import { serverActionRefusal } from "@/lib/server-action-guard";
 
 // Not the webhook route: a server-to-server JSON endpoint that no browser renders or frames, and
 // the one that must answer fastest (a proxied request's body is buffered and copied first). Not
@@ -25,7 +26,6 @@ export const config = {
 
 export function proxy(request: NextRequest): NextResponse {
   const headers = configuredSecurityHeaders(getConfig());
-  const refusal = serverActionRefusal(request.headers, { method: request.method, path: request.nextUrl.pathname });
   // The policy goes on the request too: Next.js takes the nonce from it for the scripts it renders.
   const forwarded = new Headers(request.headers);
   const csp = headers.find((h) => h.key === "Content-Security-Policy")?.value ?? "";
@@ -34,11 +34,9 @@ export function proxy(request: NextRequest): NextResponse {
   // (The configured-host redirect is the app server's, lib/server/app-server.ts: Next.js treats
   // 127.0.0.1 and localhost as one host and would turn it into a redirect to the same place.)
   const elsewhere = accessDeniedRedirect(request.nextUrl);
-  const response = refusal
-    ? NextResponse.json({ error: refusal.error }, { status: refusal.status })
-    : elsewhere
-      ? NextResponse.redirect(elsewhere, 307)
-      : NextResponse.next({ request: { headers: forwarded } });
+  const response = elsewhere
+    ? NextResponse.redirect(elsewhere, 307)
+    : NextResponse.next({ request: { headers: forwarded } });
   for (const { key, value } of headers) response.headers.set(key, value);
   return response;
 }

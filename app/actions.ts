@@ -5,7 +5,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { hasBidiControl } from "@/lib/bidi";
 import { defineAction, defineFormAction } from "@/lib/actions/builder";
-import { done, refused } from "@/lib/actions/result";
+import { done, refused } from "@/lib/results/result";
 import { saveOwnName } from "@/lib/people/own-name";
 import { rememberLocale } from "@/lib/i18n/preference";
 import { LOCALES } from "@/lib/i18n/locales";

@@ -9,7 +9,7 @@ import { saveLocaleAction } from "@/app/actions";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { ConnectionNotice } from "@/components/connection/connection-notice";
 import { clinicConnection } from "@/lib/connection/read";
-import { CLIENT_NAMESPACES, pickMessages } from "@/lib/i18n/client-messages";
+import { SHARED_CLIENT_NAMESPACES, pickMessages } from "@/lib/i18n/client-messages";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 import { zoneRulesForBrowser } from "@/lib/format/zone-data";
@@ -28,8 +28,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page is rendered per request: its scripts carry that request's nonce (proxy.ts), which a
   // page rendered once at build time could not.
   await headers();
-  // The request's language (lib/i18n/server.ts): the page is written in it on the server, and the
-  // browser gets that catalog's client namespaces through the provider (lib/i18n/client-messages.ts). Times are shown on the signed-in clinic's
+  // The request's language (lib/auth/language.ts): the page is written in it on the server, and the
+  // browser gets the shared part of that catalog's client namespaces (lib/i18n/client-messages.ts), and
+  // each section's layout adds its own. Times are shown on the signed-in clinic's
   // clock (components/ui/when.tsx).
   const locale = await getLocale();
   const t = await getTranslations("layout");
@@ -41,7 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} className={themeClass(theme)}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <NextIntlClientProvider messages={pickMessages(await getMessages(), CLIENT_NAMESPACES)}>
+        <NextIntlClientProvider messages={pickMessages(await getMessages(), SHARED_CLIENT_NAMESPACES)}>
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"

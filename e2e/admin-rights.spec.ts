@@ -5,33 +5,16 @@
 import { expect, test } from "@playwright/test";
 import { queryOnce as query } from "@/tooling/testing/database";
 import { DATABASE_URL_VARS } from "@/tooling/testing/e2e-stacks";
-import {
-  CLINIC_ADMIN,
-  FRONT_DESK,
-  PRACTITIONER,
-  currentSession,
-  sandboxControl,
-  signInAs,
-  signOut,
-} from "./support/session";
+import { CLINIC_ADMIN, FRONT_DESK, PRACTITIONER, currentSession, signInAs, signOut } from "./support/session";
+import { nameOf, seedPeople } from "./support/clinic-admin";
 
-interface SeedPerson {
-  id: string;
-  first_name: string;
-  last_name: string;
-  role?: string;
-}
-interface Seed {
-  clinics: { id: string; name: string; practitioners: SeedPerson[]; staff: SeedPerson[] }[];
-}
 const CLINIC = 1;
-const nameOf = (p: SeedPerson) => `${p.first_name} ${p.last_name}`;
 
 test("a practitioner signing in first is no admin; the platform's Clinic admin is, and pages name people", async ({
   page,
 }) => {
   test.setTimeout(180_000); // four sign-ins and five pages, on a shared machine
-  const clinic = (await sandboxControl<Seed>(page, "seed")).clinics[CLINIC];
+  const clinic = await seedPeople(page, CLINIC);
   const url = process.env[DATABASE_URL_VARS.main] ?? "";
   const before = await query<{ n: string }>(url, "SELECT count(*) AS n FROM users WHERE clinic_id = $1", [clinic.id]);
   expect(Number(before[0].n), "nobody of this clinic has signed in yet (this spec runs first)").toBe(0);

@@ -42,12 +42,16 @@ async function memberSignsIn(
 }
 
 /** The user's next request of any kind is refused: a JSON route, a page, the session itself. */
-async function expectSessionEnded(page: Page): Promise<void> {
+/** The session ended on its next request; the sign-in page says why, in words. */
+async function expectSessionEnded(page: Page, why: { reason: string; words: string }): Promise<void> {
   expect((await page.request.get("/api/events")).status()).toBe(401);
   await page.goto("/events");
-  await expect(page).toHaveURL(/\/signin/);
+  await expect(page).toHaveURL(new RegExp(`/signin\\?reason=${why.reason}&callbackUrl=%2Fevents`));
+  await expect(page.getByText(why.words)).toBeVisible();
   expect((await currentSession(page)).user).toBeUndefined();
 }
+const BROKEN = { reason: "broken", words: "The platform no longer accepts your connection." };
+const REVOKED = { reason: "revoked", words: "Your platform connection was revoked." };
 
 const accountRow = (page: Page, userId: string) => page.locator(`tr[data-user-id="${userId}"]`);
 
@@ -98,7 +102,7 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await expect(row.locator('[data-column="state"]')).toContainText("Broken");
   await expect(row.locator('[data-column="state"]')).toContainText("invalid_grant");
   // The platform refused the user's refresh token: their open session ends on its next request.
-  await expectSessionEnded(member.page);
+  await expectSessionEnded(member.page, BROKEN);
 
   // An admin revokes a working connection: another practitioner, freshly signed in.
   const other = await memberSignsIn(browser, 2);
@@ -112,7 +116,7 @@ test("accounts: a forced refresh, a connection the platform revoked turns broken
   await expect(otherRow.locator('[data-column="state"]')).toContainText("Revoked");
   await expect(otherRow.getByRole("button", { name: /^Force refresh for/ })).toBeDisabled();
   // Revoked: the user's session reads nothing more, not even what the app keeps locally.
-  await expectSessionEnded(other.page);
+  await expectSessionEnded(other.page, REVOKED);
   await other.page.context().close();
   await member.page.context().close();
 });
@@ -126,6 +130,7 @@ test("accounts: promote a user to admin and demote them again; a demoted admin's
   await page.goto("/admin/accounts");
   const row = accountRow(page, member.userId);
   await (await rowAction(row, /^Promote to admin: /)).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Promote to admin" }).click();
   await expect(row.locator('[data-column="role"]')).toHaveText("Admin");
   const name = (await row.locator('[data-column="user"]').innerText()).split("\n")[0].trim();
 

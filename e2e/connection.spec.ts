@@ -8,11 +8,12 @@ import {
   LIVE,
   enterClinicKey,
   ensureActivated,
+  freshKey,
   keyState,
   signInAsClinicAdmin,
   type SeedClinic,
 } from "./support/clinic-admin";
-import { FRONT_DESK, PRACTITIONER, SANDBOX, sandboxControl, signInAs } from "./support/session";
+import { FRONT_DESK, PRACTITIONER, sandboxControl, signInAs } from "./support/session";
 
 const CLINIC = 1;
 
@@ -35,16 +36,6 @@ async function removeKeyIfEntered(page: Page): Promise<void> {
     .getByRole("button", { name: /Remove/ })
     .click();
   await expect(page.getByRole("button", { name: "Remove the key" })).toHaveCount(0);
-}
-
-/** A key the platform has never activated: one activated before sends no second activation event. */
-async function freshKey(page: Page, clinicId: string): Promise<string> {
-  // Revoke whatever key is current (a 409 says it already is), then issue a new one.
-  await page.request.post(`${SANDBOX}/__sandbox/clinic-keys/revoke`, { data: { clinic_id: clinicId } });
-  const issued = await sandboxControl<{ clinic_key: { value: string } }>(page, "clinic-keys/issue", {
-    clinic_id: clinicId,
-  });
-  return issued.clinic_key.value;
 }
 
 test("not connected yet: the admin's checklist, everyone else's sentence naming the admin, no Live", async ({

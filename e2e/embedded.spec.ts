@@ -18,7 +18,7 @@ import {
 } from "@/lib/contract/embed";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { PRACTITIONER, SANDBOX, STAFF, sandboxControl, signInAs } from "./support/session";
-import { activate, seedClinics } from "./support/activation";
+import { platform, seedClinics } from "./support/activation";
 
 interface GrantView {
   id: string;
@@ -76,7 +76,7 @@ function cspViolations(page: Page): string[] {
 /** A new patient of the first clinic, told to the app by the platform's webhook; their id. */
 async function newPatient(page: Page, first: string, last: string): Promise<string> {
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   const { event } = await sandboxControl<{ event: { data: { patient: { id: string } } } }>(page, "activity", {
     clinic_id: clinic.id,
     type: "patient.created",

@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { clinicDayOf } from "./support/clinic-day";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 import { STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
-import { activate, seedClinics } from "./support/activation";
+import { platform, seedClinics } from "./support/activation";
 import { signInAsClinicAdmin } from "./support/clinic-admin";
 
 const LIVE_TIMEOUT = 20_000;
@@ -34,7 +34,7 @@ test.beforeEach(async ({ page }) => {
 
 test("clinic activity arrives on the open timeline without a reload, with its detail", async ({ page }) => {
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   await signInAs(page, STAFF);
   await page.goto("/events");
   await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
@@ -61,7 +61,7 @@ test("an event the sandbox emits shows as its summary, naming the patient, with 
   page,
 }) => {
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   await signInAs(page, STAFF);
   await page.goto("/events");
   const { event } = await sandboxControl<{ event: { id: string; data: { patient: Record<string, string> } } }>(
@@ -81,7 +81,7 @@ test("an event the sandbox emits shows as its summary, naming the patient, with 
 
 test("sorts oldest first, and the CSV export of a filtered timeline holds exactly the rows shown", async ({ page }) => {
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   await signInAs(page, STAFF);
   const placed = await activity(page, clinic.id, "order.placed");
   await page.goto("/events?type=order.placed");
@@ -100,7 +100,9 @@ test("sorts oldest first, and the CSV export of a filtered timeline holds exactl
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/csv");
   const lines = (await response.text()).trim().split("\n");
-  expect(lines[0]).toBe("created,time_zone,created_utc,summary,type,category,source,received_utc,patient_id,event_id");
+  expect(lines[0]).toBe(
+    "created,time_zone,created_utc,summary,type,category,source,received_utc,patient,patient_id,event_id",
+  );
   const exported = lines.slice(1).map((line) => line.split(",").at(-1));
   expect(exported).toEqual([...newestFirst].reverse());
   const summaries = await page.locator("tr[data-event-id] [data-testid=event-summary]").allTextContents();
@@ -109,7 +111,7 @@ test("sorts oldest first, and the CSV export of a filtered timeline holds exactl
 
 test("filters by category and date and keeps them in the URL", async ({ page }) => {
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   await signInAs(page, STAFF);
   const orderId = await activity(page, clinic.id, "order.placed");
   const patientId = await activity(page, clinic.id, "patient.created");
@@ -133,7 +135,7 @@ test("filters by category and date and keeps them in the URL", async ({ page }) 
 test("the chart counts the filtered event type, and says a search narrows only the list", async ({ page }) => {
   const TYPE = "patient.emancipated"; // no other spec emits it
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   await signInAs(page, STAFF);
   const chart = page.getByRole("img", { name: /Events per day by category \(Patient emancipated\)/ });
   const total = async () =>
@@ -165,7 +167,7 @@ test("the chart counts the filtered event type, and says a search narrows only t
 
 test("a dropped and a duplicated delivery: reconciliation fills the gap, nothing twice", async ({ page }) => {
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   await signInAsAdmin(page);
   await settled(page);
   await sandboxControl(page, "faults", { webhook_drop_next: 1, webhook_duplicate_next: 1 });
@@ -197,7 +199,7 @@ test("lists that give ids alone: reconciliation retrieves the dropped event and 
   page,
 }) => {
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   await signInAsAdmin(page);
   await settled(page);
   await sandboxControl(page, "faults", { webhook_drop_next: 1 });
@@ -226,7 +228,7 @@ test("lists that give ids alone: reconciliation retrieves the dropped event and 
 
 test("out-of-order deliveries all arrive and show in order of creation", async ({ page }) => {
   const [clinic] = await seedClinics(page);
-  await activate(page.request, clinic);
+  await platform.activateClinic(clinic);
   await signInAs(page, STAFF);
   await settled(page);
   await sandboxControl(page, "faults", { webhook_reorder_next: 2 });
@@ -243,7 +245,7 @@ test("out-of-order deliveries all arrive and show in order of creation", async (
 
 test("staff of one clinic never see another clinic's events", async ({ page }) => {
   const [clinicA, clinicB] = await seedClinics(page);
-  await activate(page.request, clinicA);
+  await platform.activateClinic(clinicA);
   const idA = await activity(page, clinicA.id, "patient.created");
   // Make sure A's event has arrived before looking from B.
   await signInAs(page, STAFF);

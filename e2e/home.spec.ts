@@ -16,7 +16,10 @@ test("a practitioner's home: their latest resources, as the library lists them, 
   await page.goto("/");
   const resources = panel(page, "Your recent resources");
   await expect(resources).toBeVisible();
-  const names = (await resources.getByRole("listitem").locator("span").first().allTextContents()).map((n) => n.trim());
+  // Each item is its resource's name, a link to its file, beside when it changed.
+  const names = (await resources.getByRole("listitem").getByRole("link").first().allTextContents()).map((n) =>
+    n.trim(),
+  );
   const listed = await resources.getByRole("listitem").count();
   expect(listed, "the seeded practitioner has resources").toBeGreaterThan(0);
 

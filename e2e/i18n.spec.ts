@@ -49,7 +49,7 @@ test("a practitioner signs in, uploads a resource and filters the timeline, all 
   await page.goto("/resources");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
   await expect(page.getByRole("heading", { name: "Téléverser des ressources" })).toBeVisible();
-  await expect(page.getByText(/jusqu'à 10,0 Mo par fichier/)).toBeVisible();
+  await expect(page.getByText(/jusqu'à 10\s?Mo par fichier/)).toBeVisible();
   const name = `${tag("fr")}-guide.pdf`;
   await page
     .getByLabel("Choisir les fichiers à téléverser")

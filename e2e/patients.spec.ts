@@ -100,3 +100,22 @@ test("each clinic sees only its own patients", async ({ page, browser }) => {
   expect(theirs.some((id) => mine.includes(id))).toBe(false);
   await other.close();
 });
+
+test("the page arrives with the patients its address asks for, before any script runs", async ({ page, browser }) => {
+  await signInAs(page, PRACTITIONER);
+  await page.goto("/patients?size=10&page=2");
+  await expect(pager(page)).toContainText("Page 2 of");
+  await expect(rows(page)).toHaveCount(10);
+  const shown = await ids(page);
+
+  // The same address without JavaScript: the server's HTML alone holds the same rows and pager.
+  const bare = await browser.newContext({
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+  });
+  const html = await bare.newPage();
+  await html.goto("/patients?size=10&page=2");
+  await expect(pager(html)).toContainText("Page 2 of");
+  expect(await ids(html)).toEqual(shown);
+  await bare.close();
+});

@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { FILES } from "@/sandbox/testing/files";
 import { PRACTITIONER, STAFF, sandboxControl, signInAs } from "./support/session";
 import { toastSaying } from "./support/toasts";
+import { SCREEN_SIZES } from "./support/sizes";
 
 interface SeedUser {
   id: string;
@@ -83,7 +84,7 @@ test.beforeEach(async ({ page }) => {
 test("uploads one file of each allowed type, each with its own fields and a progress bar", async ({ page }) => {
   await signInAs(page, PRACTITIONER);
   await page.goto("/resources");
-  await expect(page.getByText(/JPG, JPEG, PNG, PDF, DOC, XLSX, PPTX · up to 10\.0 MB per file/)).toBeVisible();
+  await expect(page.getByText(/JPG, JPEG, PNG, PDF, DOC, XLSX, PPTX · up to 10\s?MB per file/)).toBeVisible();
   const t = tag("each");
   const files = [
     { name: `${t}-photo.jpg`, mimeType: MIME.jpg, buffer: FILES.jpg },
@@ -179,7 +180,7 @@ test("refuses a disallowed type and a renamed executable, in the browser and aga
     { name: `${t}-big.pdf`, mimeType: MIME.pdf, buffer: TOO_BIG },
   ]);
   const refused = page.getByRole("alert").filter({ hasText: "Not accepted" });
-  await expect(refused.locator(`[data-refused="${t}-big.pdf"]`)).toContainText("larger than 10.0 MB");
+  await expect(refused.locator(`[data-refused="${t}-big.pdf"]`)).toContainText("larger than 10 MB");
   await expect(refused.locator(`[data-refused="${t}-anim.gif"]`)).toContainText(".gif files are not accepted");
   await expect(refused.locator(`[data-refused="${t}-guide.pdf"]`)).toContainText("not a real PDF");
   await expect(uploadItem(page, `${t}-ok.pdf`)).toBeVisible();
@@ -202,8 +203,60 @@ test("refuses a disallowed type and a renamed executable, in the browser and aga
     multipart: { name: "big", save_to_library: "true", file: { name: "big.pdf", mimeType: MIME.pdf, buffer: TOO_BIG } },
   });
   expect(big.status()).toBe(413);
-  expect((await big.json()).message).toBe("The file is larger than the limit of 10.0 MB.");
+  expect((await big.json()).message).toBe("The file is larger than the limit of 10\u00a0MB.");
 });
+
+// A replacement file refused in the edit dialog is said once, beside the file field (not again in a
+// box below it), its sizes in words ("10 MB", never a count of bytes), at a desk and on a phone.
+for (const [screen, size] of Object.entries(SCREEN_SIZES))
+  test(`the edit dialog says a refused replacement once, in MB, at a ${screen}`, async ({ page }) => {
+    // An 11 MB file takes a while to reach the browser on a busy machine.
+    test.setTimeout(150_000);
+    await page.setViewportSize(size);
+    await signInAs(page, PRACTITIONER);
+    const t = tag("once");
+    const id = await uploadDirect(page, `${t} handout`);
+    await page.goto("/resources");
+    await search(page).fill(t);
+    // A row at a desk, a card on a phone.
+    await page
+      .locator(`[data-resource-id="${id}"]`)
+      .filter({ visible: true })
+      .getByRole("button", { name: `Edit ${t} handout` })
+      .click();
+    const dialog = page.getByRole("dialog", { name: `Edit “${t} handout”` });
+    const input = dialog.getByLabel("Replace the file (optional)");
+
+    // 11 MB, over the 10 MB limit.
+    const eleven = Buffer.concat([FILES.pdf, Buffer.alloc(11 * 1024 * 1024 - FILES.pdf.length)]);
+    await input.setInputFiles({ name: `${t}-big.pdf`, mimeType: MIME.pdf, buffer: eleven });
+    const sentence = /The file is larger than 10\sMB, the most the platform accepts \(it is 11\sMB\)\./;
+    await expect(dialog.getByRole("alert")).toHaveText(sentence, { timeout: 60_000 });
+    await expect(dialog.getByText(sentence)).toHaveCount(1);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    const text = await dialog.innerText();
+    expect(text).not.toMatch(/bytes|10\.0|11,534,336/);
+    expect(text).toMatch(/up to 10\sMB/);
+
+    // A type not accepted: once too.
+    await input.setInputFiles({ name: `${t}-anim.gif`, mimeType: MIME.gif, buffer: FILES.gif });
+    await expect(dialog.getByRole("alert")).toHaveCount(1);
+    await expect(dialog.getByRole("alert")).toContainText(".gif files are not accepted");
+    await expect(dialog.getByText(".gif files are not accepted")).toHaveCount(1);
+    await expect(dialog.getByText(sentence)).toHaveCount(0);
+
+    // The route says the same in the same words when the browser is bypassed.
+    const answer = await page.request.put(`/api/resources/${id}`, {
+      multipart: {
+        name: `${t} handout`,
+        save_to_library: "true",
+        file: { name: "big.pdf", mimeType: MIME.pdf, buffer: eleven },
+      },
+    });
+    expect(answer.status()).toBe(413);
+    expect(JSON.stringify(await answer.json())).not.toMatch(/bytes|10\.0/);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+  });
 
 test("a file the platform refuses fails with its own message and request id while the other goes through", async ({
   page,

@@ -60,8 +60,8 @@ for (const c of [
     // From November 2026 British Columbia stays on UTC-7 (Node's and PostgreSQL's older data say UTC-8 in
     // winter): 06:55 UTC on 15 January 2027 is 23:55 on the 14th. A day past the seeded history, so the
     // chart's count of it is these events alone.
-    late: { at: "2027-01-15T06:55:00.000Z", day: "2027-01-14", shown: "14 Jan 2027, 23:55:00 MST" },
-    early: { at: "2027-01-15T07:05:00.000Z", day: "2027-01-15", shown: "15 Jan 2027, 00:05:00 MST" },
+    late: { at: "2027-01-15T06:55:00.000Z", day: "2027-01-14", shown: "14 Jan 2027, 23:55:00 Pacific time" },
+    early: { at: "2027-01-15T07:05:00.000Z", day: "2027-01-15", shown: "15 Jan 2027, 00:05:00 Pacific time" },
     chartDay: "14 Jan",
   },
   {

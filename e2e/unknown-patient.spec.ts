@@ -5,7 +5,7 @@
 // platform answers the patient bare, with only its documented fields.
 import { expect, test, type Page } from "@playwright/test";
 import { STAFF, currentSession, sandboxControl, signInAs } from "./support/session";
-import { activate, seedClinics } from "./support/activation";
+import { platform, seedClinics } from "./support/activation";
 
 const WITHIN_MS = 10_000;
 const tag = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
@@ -25,7 +25,7 @@ for (const documented of [false, true]) {
     await signInAs(page, STAFF);
     const clinicId = (await currentSession(page)).user!.clinicId;
     const clinic = (await seedClinics(page)).find((c) => c.id === clinicId)!;
-    await activate(page.request, clinic);
+    await platform.activateClinic(clinic);
     await sandboxControl(page, "webhooks/drain", {});
     if (documented) await sandboxControl(page, "account", { documented_records: true });
     await page.goto("/events");

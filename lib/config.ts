@@ -1,5 +1,5 @@
 // The app's configuration: every environment variable the app reads, parsed and validated here and
-// nowhere else (the README's table lists them). Each has a default that points at the local sandbox,
+// nowhere else (docs/configuration.md lists them). Each has a default that points at the local sandbox,
 // so `npm start` works with nothing set; production values come from the environment. A bad value
 // stops the process at start-up with a message naming the variable (lib/startup-check.ts). Not for
 // secrets of the user's session (those live in the token store).
@@ -93,7 +93,7 @@ const EnvSchema = z
     // clinic and each user gets a share of it (lib/quota). The platform documents 5000 per 5 minutes.
     PLATFORM_RATE_LIMIT: z.coerce.number().int().min(10).default(5000),
     PLATFORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
-    // Database connections (lib/db-pool.ts): people's pool and its statements' time bound (0: none),
+    // Database connections (lib/db/pool.ts): people's pool and its statements' time bound (0: none),
     // and the pool of webhook ingest and the job worker, which people's reads never hold up.
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DB_SYSTEM_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
@@ -104,15 +104,16 @@ const EnvSchema = z
     SYSTEM_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     // Reads each person may run at once (timeline pages and searches), how long one more waits for a
     // free place before being told, and exports (one at a time, more wait in a short line). One read:
-    // a search that reads much of a clinic keeps a database core busy, and a person's two took both
-    // of a small server's; the timeline's own reads take milliseconds, so the next waits little.
+    // a search that reads much of a clinic keeps a database core busy, and a person's two would take
+    // both of a small server's; the timeline's own reads take milliseconds, so the next waits little.
     READS_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     EXPORTS_WAITING_PER_USER: z.coerce.number().int().min(0).max(20).default(2),
-    // One person's requests under way at once in a process, the request bodies (uploads) one person
-    // and the whole process may have in flight (lib/fairness/request-share.ts). A 10 MB upload costs
-    // the process several times its size until the platform has it (about 80 MB for a 10 MB file), so
-    // one person has one full-size file in flight by default: the page sends one file at a time.
+    // One person's requests under way at once, the request bodies (uploads) one person and the whole
+    // process may have in flight (lib/limits/body-share.ts); a person's two are shared by the live
+    // app processes (lib/limits/live-processes.ts), the process's is its own. A 10 MB upload costs
+    // the process several times its size until the platform has it, so one person has one full-size
+    // file in flight by default: the page sends one file at a time.
     REQUESTS_PER_USER: z.coerce.number().int().min(2).max(1000).default(8),
     BODY_BYTES_PER_USER: z.coerce
       .number()
@@ -124,7 +125,7 @@ const EnvSchema = z
       .int()
       .min(11 * 1024 * 1024)
       .default(64 * 1024 * 1024),
-    // The request bodies without a session, all together (lib/fairness/request-share.ts): sign-in and
+    // The request bodies without a session, all together (lib/limits/body-share.ts): sign-in and
     // sign-out forms are a few hundred bytes; nobody uploads without signing in.
     ANONYMOUS_BODY_BYTES: z.coerce
       .number()
@@ -190,7 +191,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     mailCatcher: { webPort: e.MAIL_CATCHER_PORT, smtpPort: e.MAIL_CATCHER_SMTP_PORT, url: e.MAIL_CATCHER_URL },
     alertsCron: e.ALERTS_CRON,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
-    /** The platform's rate limit, shared out per clinic and user (lib/quota/platform-quota.ts). */
+    /** The platform's rate limit, shared out per clinic and user (lib/limits/platform-quota.ts). */
     platformRateLimit: { points: e.PLATFORM_RATE_LIMIT, windowSeconds: e.PLATFORM_RATE_WINDOW_SECONDS },
     db: {
       size: e.DB_POOL_SIZE,
@@ -198,9 +199,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
       statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
       systemStatementTimeoutMs: e.SYSTEM_STATEMENT_TIMEOUT_MS,
     },
-    /** One person's share of the reads (lib/fairness/read-gate.ts). */
+    /** One person's share of the reads (lib/limits/read-gate.ts). */
     reads: { perUser: e.READS_PER_USER, waitMs: e.READ_WAIT_MS, exportsWaiting: e.EXPORTS_WAITING_PER_USER },
-    /** One person's share of the app server (lib/fairness/request-share.ts). */
+    /** One person's share of the app server (lib/limits/body-share.ts). */
     share: {
       requestsPerUser: e.REQUESTS_PER_USER,
       bodyBytesPerUser: e.BODY_BYTES_PER_USER,

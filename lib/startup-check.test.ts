@@ -1,5 +1,5 @@
 // The start-up check refuses a process whose settings would break it later and out of sight: an
-// invalid EVENT_RETENTION_DAYS used to stop only the job worker, leaving events unprocessed.
+// invalid EVENT_RETENTION_DAYS would otherwise stop only the job worker, leaving events unprocessed.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { generateKeyEntry } from "@/lib/auth/crypto";
 import { assertStartupConfig } from "@/lib/startup-check";

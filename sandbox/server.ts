@@ -1,6 +1,8 @@
 // The sandbox as its own process: `npx tsx sandbox/server.ts` (or `npm run sandbox`).
 // Port SANDBOX_PORT (default 4010) on 127.0.0.1. The local app's webhook route is registered
 // with the shared local defaults so that `npm start` works with nothing configured.
+// SANDBOX_STATE_FILE keeps the world across restarts (`npm start` sets it under .data/); unset, it
+// lives in memory only.
 import { headerNamesFrom } from "@/lib/contract/header-names";
 import { LOCAL_DEFAULTS, localAppUrl } from "@/lib/contract/local-defaults";
 import { z } from "zod";
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     seedCounts: seedCountsFromEnv(),
     // The same variables as the app's, so that a stack with other names agrees end to end.
     headerNames: headerNamesFrom(process.env),
+    stateFile: process.env.SANDBOX_STATE_FILE || undefined,
     webhook:
       webhookUrl === "none"
         ? null
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
           },
   });
   console.log(`[sandbox] Platform sandbox listening at ${sandbox.url} (control API at ${sandbox.url}/__sandbox/seed)`);
+  if (sandbox.notRestoredBecause) console.log(`[sandbox] Started from the seed: ${sandbox.notRestoredBecause}`);
+  else if (sandbox.restored) console.log(`[sandbox] Carried on from ${process.env.SANDBOX_STATE_FILE}`);
   const stop = () => {
     void sandbox.close().then(() => process.exit(0));
   };

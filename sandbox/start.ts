@@ -1,5 +1,5 @@
 // startSandbox: the platform sandbox as an in-process HTTP server (tests start it on port 0;
-// server.ts runs it as its own process). Everything is in memory.
+// server.ts runs it as its own process). Everything is in memory, and kept in `stateFile` when given.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PlatformHeaderNames, WebhookEndpointRequest } from "@/lib/contract";
@@ -8,10 +8,12 @@ import { controlRoutes } from "./control/routes";
 import { Clock, type ClockOptions } from "./core/clock";
 import { platformRoutes } from "./api/routes";
 import { createHandler } from "./http/pipeline";
-import { seedState, type SeedCounts } from "./seed/seed";
+import { DEFAULT_SEED_COUNTS, seedState, type SeedCounts } from "./seed/seed";
+import { keepSaved, pendingRetries, readSavedWorld, restoreWorld, type Snapshot } from "./state/persist";
 import { SandboxState } from "./state/store";
+import { attemptDelivery } from "./webhooks/deliver";
 import { registerEndpoint } from "./webhooks/endpoint";
-import { stopWebhooks } from "./webhooks/dispatcher";
+import { stopWebhooks, webhookRuntime } from "./webhooks/dispatcher";
 
 export interface SandboxOptions {
   port?: number;
@@ -24,11 +26,16 @@ export interface SandboxOptions {
   seedCounts?: SeedCounts;
   /** The clinic key and signature header names (server.ts: CLINIC_KEY_HEADER, CLINIC_SIGNATURE_HEADER). */
   headerNames?: PlatformHeaderNames;
+  /** Where the world is kept across restarts (server.ts: SANDBOX_STATE_FILE); unset, nothing is kept. */
+  stateFile?: string;
 }
 
 export interface Sandbox {
   url: string;
   state: SandboxState;
+  /** Whether the world came from `stateFile` rather than the seed, and why a saved one was not used. */
+  restored: boolean;
+  notRestoredBecause: string | null;
   close: () => Promise<void>;
 }
 
@@ -59,16 +66,39 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const address = server.address() as AddressInfo;
   state.baseUrl = `http://${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
-  reset(state.seed);
+  const seededFrom = JSON.stringify(options.seedCounts ?? DEFAULT_SEED_COUNTS);
+  const saved = options.stateFile ? readSavedWorld(options.stateFile, state.seed, seededFrom) : null;
+  if (saved?.ok) resume(state, saved.snapshot, options.webhook ?? null);
+  else reset(state.seed);
+  const saving = options.stateFile ? keepSaved(state, options.stateFile, seededFrom) : null;
 
   return {
     url: state.baseUrl,
     state,
+    restored: Boolean(saved?.ok),
+    notRestoredBecause: saved && !saved.ok ? saved.why : null,
     close: async () => {
+      saving?.stop();
       stopWebhooks(state, true);
       state.scheduler.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A saved world taken up again: its webhook retries re-armed, the start-up endpoint registered if it moved. */
+function resume(state: SandboxState, snapshot: Snapshot, webhook: WebhookEndpointRequest | null): void {
+  const baseUrl = state.baseUrl;
+  state.clear(state.seed);
+  state.baseUrl = baseUrl;
+  restoreWorld(state, snapshot);
+  if (webhook && state.webhookEndpoint?.url !== webhook.url) registerEndpoint(state, webhook);
+  const rt = webhookRuntime(state);
+  for (const d of pendingRetries(state)) {
+    state.scheduler.at(
+      d.nextAttemptAt ?? state.clock.now(),
+      () => void attemptDelivery(state, rt, d.eventId, d.attempt + 1),
+    );
+  }
 }

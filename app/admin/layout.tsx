@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import { AdminSections } from "@/components/admin/admin-sections";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 export const dynamic = "force-dynamic";
 
@@ -11,13 +12,15 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   const { user } = await requireSection("admin");
   const t = await getTranslations("admin.layout");
   return (
-    <section className="space-y-6">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-slate-600 max-md:hidden">{t("intro", { clinic: user.clinicName })}</p>
-      </header>
-      <AdminSections />
-      {children}
-    </section>
+    <ClientMessages section="admin">
+      <section className="space-y-6">
+        <header className="space-y-1">
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-slate-600 max-md:hidden">{t("intro", { clinic: user.clinicName })}</p>
+        </header>
+        <AdminSections />
+        {children}
+      </section>
+    </ClientMessages>
   );
 }

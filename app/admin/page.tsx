@@ -56,6 +56,7 @@ export default async function AdminOverviewPage() {
           {o.clinicKey.since && t.rich("since", { when: () => <When iso={o.clinicKey.since} /> })}
         </p>
         {o.clinicKey.state === "revoked" && <p className="text-red-700">{t("keyRevoked")}</p>}
+        {o.clinicKey.state === "refused" && <p className="text-red-700">{t("keyRefused")}</p>}
       </Card>
       <Card title={t("webhooks")} href="/admin/webhooks">
         <p>

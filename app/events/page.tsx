@@ -6,9 +6,9 @@ import { db } from "@/lib/db";
 import { eventsPerDay } from "@/lib/events/timeline/chart";
 import { TimelineFiltersSchema, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { listTimeline, timelineHead } from "@/lib/events/timeline/list";
-import { succeeded } from "@/lib/actions/result";
-import { withReadSlot } from "@/lib/fairness/reads";
-import { isStatementTimeout, TOO_BROAD } from "@/lib/fairness/statement-timeout";
+import { succeeded } from "@/lib/results/result";
+import { withReadSlot } from "@/lib/limits/read-gates";
+import { isStatementTimeout, TOO_BROAD } from "@/lib/limits/statement-timeout";
 import { EventTimeline } from "@/components/events/event-timeline";
 import { ReconciliationPanel } from "@/components/events/reconciliation-panel";
 import { startReconciliation } from "@/app/events/reconciliation-actions";
@@ -71,7 +71,7 @@ export default async function EventsPage({
 }
 
 /**
- * The list as the URL asks. A search runs in the person's share of reads (lib/fairness/reads.ts);
+ * The list as the URL asks. A search runs in the person's share of reads (lib/limits/read-gates.ts);
  * one that cannot run now (too many of theirs running, or too broad for the time bound) opens the
  * page without it, the search box empty, rather than on an error page.
  */

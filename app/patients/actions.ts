@@ -3,7 +3,7 @@
 // (page size up to 100), searched by name or email. The caller's own platform connection scopes the
 // list to their clinic.
 import { defineAction } from "@/lib/actions/builder";
-import { succeeded } from "@/lib/actions/result";
+import { succeeded } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { auditPatientSearch } from "@/lib/audit/patient-search";

@@ -1,6 +1,6 @@
 // "Treatment plans": a practitioner's plans, drafts and active, newest first, each opening the patient
 // and the plan; staff first choose the practitioner by name. New plans are made in the builder.
-// Where the list comes from, and why, is lib/patients/practitioner-plans.ts (and the README).
+// Where the list comes from, and why, is lib/patients/practitioner-plans.ts (and docs/patients-and-plans.md).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";

@@ -4,7 +4,7 @@
 // practitioner of their clinic). The platform is the source of truth; nothing is stored here.
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/builder";
-import { succeeded } from "@/lib/actions/result";
+import { succeeded } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { auditResource } from "@/lib/audit/resource-entry";

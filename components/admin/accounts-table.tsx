@@ -1,10 +1,11 @@
-// Every user of the clinic with their platform connection, and what an admin can do about each,
-// behind one "Actions" button per row. Buttons stay in place (disabled when they do not apply) so
+// Every person of the clinic: those who have signed in, with their platform connection, and those
+// the platform lists who have not yet; each one's state in words, and what an admin can do about
+// them behind one "Actions" button per row. Buttons stay in place (disabled when they do not apply) so
 // their messages survive the refresh; your own connection cannot be revoked from here (sign out).
 // The page hands in the Accounts route's server actions; each button binds one to its row.
 import { useTranslations } from "next-intl";
-import type { ActionResult } from "@/lib/actions/result";
-import type { Say } from "@/lib/events/summary-messages";
+import type { ActionResult } from "@/lib/results/result";
+import type { Say } from "@/lib/i18n/say";
 import type { AccountRow } from "@/lib/admin/accounts";
 import { ActionButton } from "@/components/admin/action-button";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -14,6 +15,8 @@ import { IdText } from "@/components/ui/id-text";
 import { RowMenu } from "@/components/ui/row-menu";
 import { stateReasonText } from "@/lib/auth/state-reason";
 
+const REVOKED_BY_ADMIN = "admin.connectionReasons.revokedByAdmin";
+
 type ConnectionAction = (input: { connectionId: string }) => Promise<ActionResult>;
 
 export interface AccountActions {
@@ -21,6 +24,7 @@ export interface AccountActions {
   requestReconnect: ConnectionAction;
   revoke: ConnectionAction;
   setAdmin: (input: { userId: string; isAdmin: boolean }) => Promise<ActionResult>;
+  setAdminBeforeSignIn: (input: { platformUserId: string; grant: boolean }) => Promise<ActionResult>;
 }
 
 function who(row: AccountRow): string {
@@ -28,12 +32,9 @@ function who(row: AccountRow): string {
 }
 
 function basisText({ adminBasis: { why, by } }: AccountRow, say: Say): string {
-  if (why === "promoted" || why === "demoted")
-    return say("admin.accounts.basis.override", {
-      why,
-      by: by ?? "",
-      who: by === undefined ? "unknown" : by === "" ? "operator" : "named",
-    });
+  const who = by === undefined ? "unknown" : by === "" ? "operator" : "named";
+  if (why === "promoted" || why === "demoted") return say("admin.accounts.basis.override", { why, by: by ?? "", who });
+  if (why === "granted") return say("admin.accounts.basis.granted", { by: by ?? "", who });
   return why === "none" ? "—" : say(`admin.accounts.basis.${why}`);
 }
 
@@ -86,6 +87,62 @@ function ConnectionActions({ row, perUser, actions }: { row: AccountRow; perUser
   );
 }
 
+/**
+ * Where the person stands: not signed in yet, signed out (not "revoked": they left themselves), their
+ * access revoked by an admin (named), else their connection's state and why.
+ */
+function StateCell({ row, perUser }: { row: AccountRow; perUser: boolean }) {
+  const t = useTranslations("admin.accounts");
+  const say = useTranslations();
+  const { presence } = row;
+  if (presence.kind === "not-signed-in") return <StatusBadge state="not_signed_in" label={t("presence.notSignedIn")} />;
+  if (presence.kind === "signed-out") return <StatusBadge state="signed_out" label={t("presence.signedOut")} />;
+  const reason =
+    presence.kind === "revoked" && presence.by !== null
+      ? t("presence.revokedBy", { by: presence.by, who: "named" })
+      : row.connection?.stateReason === REVOKED_BY_ADMIN
+        ? t("presence.revokedBy", { by: "", who: "unknown" })
+        : row.connection?.stateReason && stateReasonText(say, row.connection.stateReason);
+  return (
+    <>
+      <StatusBadge
+        state={perUser ? (row.connection?.status ?? "none") : "none"}
+        label={perUser ? undefined : t("clinicConnection")}
+      />
+      {reason && <span className="block max-w-[14rem] text-xs text-slate-600">{reason}</span>}
+    </>
+  );
+}
+
+/**
+ * Someone who has not signed in yet: an admin may make them an admin from their first sign-in, or
+ * withdraw that; the platform's Clinic admin needs nothing (they are one from their first sign-in).
+ */
+function EarlyGrantMenu({ row, actions }: { row: AccountRow; actions: AccountActions }) {
+  const t = useTranslations("admin.accounts");
+  const name = who(row);
+  if (row.adminBasis.why === "platform") return <span className="text-xs text-slate-600">{t("noActionYet")}</span>;
+  const granted = row.adminBasis.why === "granted";
+  return (
+    <RowMenu label={t("menu")} ariaLabel={t("menuFor", { name })}>
+      <ActionButton
+        label={granted ? t("withdrawGrant") : t("grantAhead")}
+        ariaLabel={granted ? t("withdrawGrantFor", { name }) : t("grantAheadFor", { name })}
+        action={actions.setAdminBeforeSignIn.bind(null, { platformUserId: row.platformUserId, grant: !granted })}
+        confirm={
+          granted
+            ? undefined
+            : {
+                title: t("grantAheadTitle", { name }),
+                description: t("grantAheadBody", { name }),
+                confirmLabel: t("grantAhead"),
+              }
+        }
+      />
+    </RowMenu>
+  );
+}
+
 export function AccountsTable({
   rows,
   perUser,
@@ -131,7 +188,8 @@ export function AccountsTable({
       header: t("lastRefresh"),
       cell: (row) => (
         <>
-          <When iso={row.connection?.lastRefreshAt} empty={t("never")} />
+          {/* "Never" only for a connection there is; someone who has not signed in has none. */}
+          <When iso={row.connection?.lastRefreshAt} empty={row.connection ? t("never") : "—"} />
           {row.connection && row.connection.refreshCount > 0 && (
             <span className="block text-xs text-slate-500">
               {t("refreshes", { count: row.connection.refreshCount })}
@@ -143,42 +201,38 @@ export function AccountsTable({
     {
       key: "state",
       header: t("state"),
-      cell: (row) => (
-        <>
-          <StatusBadge
-            state={perUser ? (row.connection?.status ?? "none") : "none"}
-            label={perUser ? undefined : t("clinicConnection")}
-          />
-          {row.connection?.stateReason && (
-            <span className="block max-w-[14rem] text-xs text-slate-600">
-              {stateReasonText(say, row.connection.stateReason)}
-            </span>
-          )}
-        </>
-      ),
+      cell: (row) => <StateCell row={row} perUser={perUser} />,
     },
     {
       key: "actions",
       header: t("actions"),
-      cell: (row) => (
-        <RowMenu label={t("menu")} ariaLabel={t("menuFor", { name: who(row) })}>
-          <ConnectionActions row={row} perUser={perUser} actions={actions} />
-          <ActionButton
-            label={row.isAdmin ? t("demote") : t("promote")}
-            ariaLabel={row.isAdmin ? t("demoteFor", { name: who(row) }) : t("promoteFor", { name: who(row) })}
-            action={actions.setAdmin.bind(null, { userId: row.userId, isAdmin: !row.isAdmin })}
-            confirm={
-              row.isAdmin
-                ? {
-                    title: t("demoteTitle", { name: who(row) }),
-                    description: row.isYou ? t("demoteSelf") : t("demoteOther"),
-                    confirmLabel: t("demote"),
-                  }
-                : undefined
-            }
-          />
-        </RowMenu>
-      ),
+      cell: (row) =>
+        row.userId === null ? (
+          <EarlyGrantMenu row={row} actions={actions} />
+        ) : (
+          <RowMenu label={t("menu")} ariaLabel={t("menuFor", { name: who(row) })}>
+            <ConnectionActions row={row} perUser={perUser} actions={actions} />
+            <ActionButton
+              label={row.isAdmin ? t("demote") : t("promote")}
+              ariaLabel={row.isAdmin ? t("demoteFor", { name: who(row) }) : t("promoteFor", { name: who(row) })}
+              action={actions.setAdmin.bind(null, { userId: row.userId, isAdmin: !row.isAdmin })}
+              // Both directions change who opens the console and the patients' names in its trail: ask first.
+              confirm={
+                row.isAdmin
+                  ? {
+                      title: t("demoteTitle", { name: who(row) }),
+                      description: row.isYou ? t("demoteSelf") : t("demoteOther"),
+                      confirmLabel: t("demote"),
+                    }
+                  : {
+                      title: t("promoteTitle", { name: who(row) }),
+                      description: t("promoteBody"),
+                      confirmLabel: t("promote"),
+                    }
+              }
+            />
+          </RowMenu>
+        ),
     },
   ];
   return (
@@ -186,8 +240,12 @@ export function AccountsTable({
       label={t("tableLabel")}
       columns={columns}
       rows={rows}
-      rowKey={(row) => row.userId}
-      rowProps={(row) => ({ "data-user": row.platformUserId, "data-user-id": row.userId })}
+      rowKey={(row) => row.platformUserId}
+      rowProps={(row) => ({
+        "data-user": row.platformUserId,
+        "data-presence": row.presence.kind,
+        ...(row.userId && { "data-user-id": row.userId }),
+      })}
     />
   );
 }

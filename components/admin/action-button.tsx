@@ -7,7 +7,7 @@ import { useState, useTransition, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { failure, type ActionResult } from "@/lib/actions/result";
+import { failure, type ActionResult } from "@/lib/results/result";
 import { ActionMessage } from "@/components/ui/action-message";
 
 const UNANSWERED = failure("unavailable", "admin.unanswered");

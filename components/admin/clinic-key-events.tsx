@@ -1,7 +1,7 @@
 // The clinic key's latest events (activated, revoked…), and whether each came by webhook.
 import { useTranslations } from "next-intl";
 import type { ClinicKeyEventView } from "@/lib/admin/clinic-key";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { storedEventColumns } from "@/components/admin/event-rows";
 import { DataTable, type Column } from "@/components/ui/data-table";
 

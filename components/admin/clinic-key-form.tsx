@@ -6,7 +6,7 @@ import { useActionState, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { IDLE, type ActionResult } from "@/lib/actions/result";
+import { IDLE, type ActionResult } from "@/lib/results/result";
 import { ActionMessage } from "@/components/ui/action-message";
 
 export function ClinicKeyForm({

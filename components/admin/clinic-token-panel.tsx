@@ -7,7 +7,7 @@ import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { ActionFailure, ActionResult } from "@/lib/actions/result";
+import type { ActionFailure, ActionResult } from "@/lib/results/result";
 import { ActionMessage } from "@/components/ui/action-message";
 
 const CALLBACK = "/admin/accounts";

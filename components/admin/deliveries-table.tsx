@@ -1,7 +1,7 @@
 // One page of the platform's delivery log: each row is one attempt at delivering one event.
 import { useTranslations } from "next-intl";
 import type { DeliveryRow } from "@/lib/admin/webhooks";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { eventColumn } from "@/components/admin/event-rows";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { DataTable, type Column, type ColumnSort } from "@/components/ui/data-table";

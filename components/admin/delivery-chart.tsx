@@ -1,13 +1,13 @@
-// Delivery success per day as stacked bars (delivered below, failed above) in plain SVG. The picture
-// is one role="img" whose label sums it up; every bar has a <title>, and the same numbers are in a
-// table, so nothing depends on seeing colour.
+// Delivery success per day as stacked bars (delivered below, failed above; components/ui/
+// stacked-bars.tsx). The picture's label sums it up; every bar has a <title>, and the same numbers are
+// in a table, so nothing depends on seeing colour.
 import { useLocale, useTranslations } from "next-intl";
 import { formatDay } from "@/lib/format/time";
 import { timeLocale } from "@/lib/i18n/locales";
 import { successRate, type DeliveryChart } from "@/lib/admin/delivery-chart";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { ChartText } from "@/components/ui/chart-text";
+import { StackedBars } from "@/components/ui/stacked-bars";
 
 const W = 720;
 const H = 180;
@@ -45,50 +45,27 @@ export function DeliveryChartView({ chart }: { chart: DeliveryChart }) {
   const t = useTranslations("admin.deliveryChart");
   const locale = useLocale();
   const day = dayIn(locale);
-  const max = Math.max(1, ...chart.days.map((d) => d.delivered + d.failed));
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const slot = plotW / Math.max(chart.days.length, 1);
-  const bar = Math.max(1, slot * 0.7);
-  const h = (n: number) => (n / max) * plotH;
   const labelEvery = Math.ceil(chart.days.length / 7);
-  const floor = PAD.top + plotH;
   return (
     <figure className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="text-sm font-medium text-slate-700">{t("title")}</figcaption>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={deliveryChartSummary(chart, t, locale)}
-      >
-        <line x1={PAD.left} x2={W - PAD.right} y1={floor} y2={floor} className="stroke-slate-300" />
-        <ChartText x={PAD.left - 4} y={PAD.top + 8} anchor="end">
-          {max}
-        </ChartText>
-        <ChartText x={PAD.left - 4} y={floor} anchor="end">
-          0
-        </ChartText>
-        {chart.days.map((d, i) => {
-          const x = PAD.left + i * slot + (slot - bar) / 2;
-          const hd = h(d.delivered);
-          const hf = h(d.failed);
-          return (
-            <g key={d.day}>
-              <title>
-                {t("bar", { day: day(d.day), delivered: d.delivered, failed: d.failed, rate: successRate(d) })}
-              </title>
-              {hd > 0 && <rect x={x} y={floor - hd} width={bar} height={hd} fill={DELIVERED} />}
-              {hf > 0 && <rect x={x} y={floor - hd - hf} width={bar} height={hf} fill={FAILED} />}
-              {i % labelEvery === 0 && (
-                <ChartText x={x + bar / 2} y={H - 6} anchor="middle">
-                  {day(d.day)}
-                </ChartText>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+      <StackedBars
+        bars={chart.days.map((d) => d.day)}
+        parts={[
+          { key: "delivered", color: DELIVERED, counts: chart.days.map((d) => d.delivered) },
+          { key: "failed", color: FAILED, counts: chart.days.map((d) => d.failed) },
+        ]}
+        width={W}
+        height={H}
+        padding={PAD}
+        label={deliveryChartSummary(chart, t, locale)}
+        barLabel={(i) => day(chart.days[i]!.day)}
+        labelEvery={labelEvery}
+        barTitle={(i) => {
+          const d = chart.days[i]!;
+          return t("bar", { day: day(d.day), delivered: d.delivered, failed: d.failed, rate: successRate(d) });
+        }}
+      />
       <ul className="flex flex-wrap gap-4 text-xs text-slate-700" aria-label={t("legend")}>
         <li className="inline-flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: DELIVERED }} />

@@ -4,9 +4,43 @@ import { useTranslations } from "next-intl";
 import type { DriftGroup, DriftLine } from "@/lib/drift/report";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
+import { typeLabel } from "@/components/events/format";
+import { endpointWords } from "@/lib/drift/endpoint-names";
+import type { Say } from "@/lib/i18n/say";
+
+/**
+ * "Event: Patient added", "Platform answer: A patient's treatment plans": an event type and a
+ * platform answer in words. An answer the app cannot name (lib/drift/endpoint-names.ts) shows as it is.
+ */
+export function driftSourceTitle(group: Pick<DriftGroup, "sourceKind" | "source">, say: Say): string {
+  return say("admin.platformChanges.source", { kind: group.sourceKind, source: sourceWords(group, say) });
+}
+
+function sourceWords(group: Pick<DriftGroup, "sourceKind" | "source">, say: Say): string {
+  if (group.sourceKind === "event") return typeLabel(group.source, say);
+  const words = endpointWords(group.source);
+  if (!words) return group.source;
+  const category = words.values && say(`events.categories.${words.values.category}`);
+  return say(`admin.platformChanges.endpoints.${words.key}`, category ? { category } : {});
+}
+
+/** The method and path an answer named in words was checked on, in small print (for whoever maintains the app). */
+export function DriftSourcePath({ group }: { group: Pick<DriftGroup, "sourceKind" | "source"> }) {
+  const t = useTranslations("admin.platformChanges");
+  if (group.sourceKind !== "endpoint" || !endpointWords(group.source)) return null;
+  return (
+    <p className="text-xs text-slate-500" data-drift-endpoint={group.source}>
+      {t.rich("answerPath", {
+        endpoint: group.source,
+        code: (chunks) => <code className="font-mono break-all">{chunks}</code>,
+      })}
+    </p>
+  );
+}
 
 export function DriftTable({ group }: { group: DriftGroup }) {
   const t = useTranslations("admin.platformChanges");
+  const say = useTranslations();
   const columns: Column<DriftLine>[] = [
     {
       key: "field",
@@ -24,7 +58,7 @@ export function DriftTable({ group }: { group: DriftGroup }) {
   ];
   return (
     <DataTable
-      label={t("source", { kind: group.sourceKind, source: group.source })}
+      label={driftSourceTitle(group, say)}
       columns={columns}
       rows={group.lines}
       rowKey={(line) => `${line.kind} ${line.path}`}

@@ -3,7 +3,7 @@
 // when it reached us.
 import type { Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { typeLabel } from "@/components/events/format";
 
 export interface StoredEventRow {

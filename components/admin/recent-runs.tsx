@@ -3,9 +3,9 @@
 // way (the panel above starts runs and shows the current one's progress bar).
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import type { ReconciliationView } from "@/lib/events/reconcile/view";
-import { getResult } from "@/lib/actions/client";
+import { getResult } from "@/lib/results/client";
 import { eventColumn } from "@/components/admin/event-rows";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { DataTable, type Column } from "@/components/ui/data-table";

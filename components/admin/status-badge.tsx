@@ -52,15 +52,12 @@ export function StatusBadge({ state, label, tone: given }: { state: string; labe
  * connection's state is not). A revoked key stops every webhook (red, unlike a person's revoked
  * connection), and a key not entered yet is the admin's next step (amber, not grey).
  */
-const KEY_TONES: Record<string, Tone> = { revoked: "bad", not_entered: "warn" };
+const KEY_TONES: Record<string, Tone> = { revoked: "bad", refused: "bad", not_entered: "warn" };
+const KEY_LABELS: Record<string, string> = { revoked: "admin.states.keyRevoked", refused: "admin.states.keyRefused" };
 
 export function ClinicKeyBadge({ state }: { state: string }) {
   const say = useTranslations();
   return (
-    <StatusBadge
-      state={state}
-      tone={KEY_TONES[state]}
-      label={state === "revoked" ? say("admin.states.keyRevoked") : undefined}
-    />
+    <StatusBadge state={state} tone={KEY_TONES[state]} label={KEY_LABELS[state] ? say(KEY_LABELS[state]) : undefined} />
   );
 }

@@ -8,7 +8,7 @@ import { useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "
 import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
 import { OneFieldForm } from "@/components/ui/one-field-form";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/results/result";
 import { currentZoneName } from "@/lib/format/time-zone";
 
 const noChanges = () => () => {};

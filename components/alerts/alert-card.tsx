@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { ActionButton } from "@/components/admin/action-button";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { When } from "@/components/ui/when";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/results/result";
 import type { AlertView } from "@/lib/alerts/view";
 
 /** A page of the app is a link; an address to send someone is shown whole, to copy. */

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
 import { OneFieldForm } from "@/components/ui/one-field-form";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/results/result";
 
 export function AlertEmailForm({
   action,

@@ -8,7 +8,7 @@ import { useTranslations } from "next-intl";
 export const ALERTS_SUMMARY_ROUTE = "/admin/api/alerts";
 const POLL_MS = 60_000;
 /**
- * The count in the route's answer (lib/actions/result.ts: `{ ok: true, data: { needAttention } }`),
+ * The count in the route's answer (lib/results/result.ts: `{ ok: true, data: { needAttention } }`),
  * or null when it cannot be read. Checked by hand: this sits in every page's header, and zod would
  * add its weight to every page for one number.
  */

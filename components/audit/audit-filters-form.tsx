@@ -10,11 +10,12 @@ interface Props {
   filters: AuditFilters;
   errors: Record<string, string[]>;
   people: Array<{ value: string; label: string }>;
-  timeZone: string;
+  /** The clinic's zone as people name it (lib/format/time.ts, zoneForPeople), for the date fields. */
+  zoneName: string;
   exportHref: string;
 }
 
-export function AuditFiltersForm({ filters, errors, people, timeZone, exportHref }: Props) {
+export function AuditFiltersForm({ filters, errors, people, zoneName, exportHref }: Props) {
   const t = useTranslations("audit.filters");
   const say = useTranslations();
   return (
@@ -48,12 +49,12 @@ export function AuditFiltersForm({ filters, errors, people, timeZone, exportHref
           </select>
         )}
       </Field>
-      <Field label={t("from", { timeZone })} errors={errors.from}>
+      <Field label={t("from", { timeZone: zoneName })} errors={errors.from}>
         {(props) => (
           <input {...props} type="date" name="from" defaultValue={filters.from ?? ""} className={inputClass} />
         )}
       </Field>
-      <Field label={t("to", { timeZone })} errors={errors.to}>
+      <Field label={t("to", { timeZone: zoneName })} errors={errors.to}>
         {(props) => <input {...props} type="date" name="to" defaultValue={filters.to ?? ""} className={inputClass} />}
       </Field>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">

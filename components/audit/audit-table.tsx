@@ -1,6 +1,9 @@
 // One page of the audit trail: when (on the clinic's clock, its zone named), who, what, on what, and
 // what changed. A table on wide screens; on a phone each entry is a card, as five columns do not fit (the one table's cards).
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatTime } from "@/lib/format/time";
+import { formatSize } from "@/lib/format/size";
+import { timeLocale } from "@/lib/i18n/locales";
 import { actionLabel, actorText, detailsText, targetText, type Speaker } from "@/lib/audit/describe";
 import type { AuditRow } from "@/lib/audit/query";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -13,17 +16,21 @@ function Target({ row, say }: { row: AuditRow; say: Speaker }) {
   );
   if (!row.targetId) return patient || <span className="text-slate-500">—</span>;
   const name = row.targetName ?? (row.targetType === "patient" ? row.patientName : null);
+  // The id only where the app knows no name: the CSV export keeps it beside the name.
   return (
     <>
       <span className="text-slate-600">{row.targetType && targetText(say, row.targetType)}</span>{" "}
-      {name && <span className="font-medium text-slate-900">{name}</span>}
-      <code className="block break-all text-xs text-slate-500">{row.targetId}</code>
+      {name ? (
+        <span className="font-medium text-slate-900">{name}</span>
+      ) : (
+        <code className="block break-all text-xs text-slate-500">{row.targetId}</code>
+      )}
       {patient}
     </>
   );
 }
 
-const COLUMNS = (say: Speaker): Column<AuditRow>[] => [
+const COLUMNS = (say: Speaker, time: (iso: string) => string, size: (bytes: number) => string): Column<AuditRow>[] => [
   { key: "what", header: say("audit.table.what"), title: true, cell: (r) => actionLabel(say, r.action) },
   { key: "when", header: say("audit.table.when"), className: "whitespace-nowrap", cell: (r) => <When iso={r.at} /> },
   { key: "who", header: say("audit.table.who"), cell: (r) => actorText(say, r) },
@@ -32,13 +39,18 @@ const COLUMNS = (say: Speaker): Column<AuditRow>[] => [
     key: "details",
     header: say("audit.table.details"),
     className: "max-w-md break-words text-slate-700",
-    cell: (r) => detailsText(say, r.details) || "—",
+    cell: (r) => detailsText(say, r.details, { names: r.names, time, size }) || "—",
   },
 ];
 
-export function AuditTable({ rows }: { rows: AuditRow[] }) {
+/** Rendered on the server only: the details' times are written there, on the clinic's clock, once. */
+export function AuditTable({ rows, timeZone }: { rows: AuditRow[]; timeZone: string }) {
   const t = useTranslations("audit.table");
   const say = useTranslations();
+  const language = useLocale();
+  const locale = timeLocale(language);
+  const time = (iso: string) => formatTime(iso, { timeZone, ...(locale && { locale }) });
+  const size = (bytes: number) => formatSize(bytes, language);
   if (rows.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
@@ -49,7 +61,7 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
     <DataTable
       cards
       label={t("label")}
-      columns={COLUMNS(say)}
+      columns={COLUMNS(say, time, size)}
       rows={rows}
       rowKey={(r) => String(r.seq)}
       rowProps={(r) => ({ "data-audit-seq": String(r.seq), "data-audit-action": r.action })}

@@ -1,7 +1,7 @@
 // next-auth's sign-in and sign-out as its REST API defines them: the same two requests its client
 // (next-auth/react's signIn and signOut) sends, a CSRF token then a form POST answered with the
-// address to go to. Sent by hand so that every page does not ship that client (about 17 kB
-// compressed) for one button in the header; the app has no SessionProvider to keep in step.
+// address to go to. Sent by hand so that every page does not ship that client for one button in
+// the header; the app has no SessionProvider to keep in step.
 
 async function authPost(path: string, fields: Record<string, string>): Promise<string> {
   const csrf = (await (await fetch("/api/auth/csrf", { cache: "no-store" })).json()) as { csrfToken: string };

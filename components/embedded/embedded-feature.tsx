@@ -8,7 +8,7 @@
 import Link from "next/link";
 import { useCallback, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { EMBED_EVENTS, type EmbedMessage } from "@/lib/contract/embed";
 import type { EmbedFeature } from "@/lib/embedded/session";
 import { PlanNotices, type PlanNotice } from "@/components/embedded/plan-notices";

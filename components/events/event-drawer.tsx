@@ -8,7 +8,8 @@ import { categoryLabel, formatDelay, typeLabel } from "@/components/events/forma
 import { When } from "@/components/ui/when";
 import { useEventDetail } from "@/components/events/use-timeline";
 import { PAIRS_GRID } from "@/components/ui/pairs";
-import { EventRecords, SummaryLink, summaryText } from "@/components/events/event-summary";
+import { SummaryLink, summaryText } from "@/components/events/event-summary";
+import { EventRecords } from "@/components/events/event-records";
 import { IdText } from "@/components/ui/id-text";
 
 export function EventDrawer({ id, onClose }: { id: string | null; onClose(): void }) {
@@ -88,19 +89,17 @@ export function EventDrawer({ id, onClose }: { id: string | null; onClose(): voi
               </dd>
               <dt className="text-slate-500">{t("source")}</dt>
               <dd>{say(e.source === "webhook" ? "events.source.webhook" : "events.source.reconciliation")}</dd>
-              {e.integrationId && (
-                <>
-                  <dt className="text-slate-500">{t("integration")}</dt>
-                  <dd className="font-mono">{e.integrationId}</dd>
-                </>
-              )}
             </dl>
             {e.dataIssue && (
               <p role="note" className="mt-6 rounded-md bg-amber-50 p-2 text-xs text-amber-900">
                 {say(e.dataIssue)}
               </p>
             )}
-            <EventRecords type={e.type} data={e.data} names={e.names} />
+            <EventRecords
+              type={e.type}
+              data={e.data}
+              names={{ patients: e.names, people: e.people, variants: e.variants }}
+            />
             <details className="mt-6">
               <summary className="cursor-pointer text-sm font-semibold text-slate-700">{t("raw")}</summary>
               <pre

@@ -3,14 +3,21 @@
 // page when it comes into view (and a button does the same for keyboards and screen readers).
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import type { TimelineEvent } from "@/lib/events/timeline/list";
 import { categoryLabel, CATEGORY_COLORS, formatDelay, typeLabel } from "@/components/events/format";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 import { SummaryLink, summaryText } from "@/components/events/event-summary";
 
-const COLUMNS = (onOpen: (id: string) => void, say: Say): Column<TimelineEvent>[] => [
+/** A plain click opens the drawer in place; with a modifier or the middle button the browser opens the link. */
+const plainClick = (e: React.MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+const COLUMNS = (
+  onOpen: (id: string) => void,
+  eventHref: (id: string) => string,
+  say: Say,
+): Column<TimelineEvent>[] => [
   {
     key: "event",
     header: say("events.list.event"),
@@ -21,14 +28,18 @@ const COLUMNS = (onOpen: (id: string) => void, say: Say): Column<TimelineEvent>[
       const kind = typeLabel(e.type, say);
       return (
         <span className="flex flex-col items-start gap-0.5">
-          <button
-            type="button"
+          <a
+            href={eventHref(e.id)}
             className="text-left text-brand-700 underline-offset-2 hover:underline"
-            onClick={() => onOpen(e.id)}
+            onClick={(click) => {
+              if (!plainClick(click)) return;
+              click.preventDefault();
+              onOpen(e.id);
+            }}
             data-testid="event-summary"
           >
             {text}
-          </button>
+          </a>
           <span className="flex gap-3">
             {/* The kind of event, unless the summary says nothing more ("Clinic key activated"). */}
             {kind !== text && <span className="text-xs text-slate-600">{kind}</span>}
@@ -56,7 +67,7 @@ const COLUMNS = (onOpen: (id: string) => void, say: Say): Column<TimelineEvent>[
     key: "when",
     header: say("events.list.when"),
     className: "whitespace-nowrap",
-    cell: (e) => <When iso={e.createdAt} format={{ show: "date-time-seconds" }} />,
+    cell: (e) => <When iso={e.createdAt} format={{ show: "date-time-seconds" }} relative />,
   },
   {
     key: "source",
@@ -77,11 +88,13 @@ interface Props {
   loadingMore: boolean;
   onLoadMore(): void;
   onOpen(id: string): void;
+  /** The address that opens an event's drawer, for a new tab or a copied link. */
+  eventHref(id: string): string;
   /** Whether any filter is set: an empty list then means "nothing matches", not "nothing yet". */
   filtered: boolean;
 }
 
-export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, filtered }: Props) {
+export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, eventHref, filtered }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
   const t = useTranslations("events.list");
   const say = useTranslations();
@@ -117,7 +130,7 @@ export function EventList({ events, hasMore, loadingMore, onLoadMore, onOpen, fi
       <DataTable
         bare
         label={t("label")}
-        columns={COLUMNS(onOpen, say)}
+        columns={COLUMNS(onOpen, eventHref, say)}
         rows={events}
         rowKey={(e) => e.id}
         rowProps={(e) => ({ "data-event-id": e.id })}

@@ -1,23 +1,30 @@
 "use client";
-// The timeline page's client part: filters (kept in the URL so a view can be shared), the chart,
-// the live list with infinite scroll, and the detail drawer (its event in the URL too, `?event=`, so
-// a link to one event can be sent to a colleague).
-import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+// The timeline page's client part: filters (kept in the URL so a view can be shared, and Back undoes
+// one), the chart, the live list with infinite scroll, and the detail drawer (its event in the URL
+// too, `?event=`, so a link to one event can be sent to a colleague or opened in a new tab).
+import { useCallback, useId, useMemo } from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { timeLocale } from "@/lib/i18n/locales";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
 import { isFiltered, type TimelineFilters } from "@/lib/events/timeline/filter-values";
 import type { TimelinePage } from "@/lib/events/timeline/list";
-import { EventDrawer } from "@/components/events/event-drawer";
 import { EventList } from "@/components/events/event-list";
 import { EventsChart } from "@/components/events/events-chart";
 import { TimelineFiltersBar } from "@/components/events/timeline-filters";
 import { useEventsChart, useLiveUpdates, useTimelineList } from "@/components/events/use-timeline";
+import { timelineSearch, useTimelineAddress } from "@/components/events/use-timeline-address";
 import { ErrorState } from "@/components/ui/states";
 import { formatTime } from "@/lib/format/time";
 import { useClinicTimeZone } from "@/components/ui/time-zone";
-import { shownError } from "@/lib/actions/client";
+import { shownError } from "@/lib/results/client";
+
+/**
+ * The drawer's script (its records' labels, the copy button) is fetched when an event is first
+ * opened, not with the page: most visits open none. A shared link to an event renders it on the
+ * server as before, its script loaded with the page's.
+ */
+const EventDrawer = dynamic(() => import("@/components/events/event-drawer").then((m) => m.EventDrawer));
 
 interface Props {
   initialFilters: TimelineFilters;
@@ -31,14 +38,6 @@ interface Props {
   initialOpenId?: string | null;
 }
 
-function toSearch(filters: TimelineFilters, openId?: string | null): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-  if (openId) params.set("event", openId);
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
 export function EventTimeline({
   initialFilters,
   initialPage,
@@ -47,28 +46,20 @@ export function EventTimeline({
   connection,
   initialOpenId = null,
 }: Props) {
-  const pathname = usePathname();
   const t = useTranslations("events.timeline");
   const intlLocale = useLocale();
-  const [filters, setFilters] = useState<TimelineFilters>(initialFilters);
+  const { filters, openId, setFilters, open, close } = useTimelineAddress(initialFilters, initialOpenId);
   const timeZone = useClinicTimeZone();
-  const [openId, setOpenId] = useState<string | null>(initialOpenId);
   const sortId = useId();
   const isInitial = filters === initialFilters;
   const list = useTimelineList(filters, isInitial ? initialPage : undefined);
   const chart = useEventsChart(filters, isInitial ? initialChart : undefined);
   const live = useLiveUpdates(initialHead);
 
-  // The URL follows the filters without a server round trip (Next.js syncs native history calls).
-  useEffect(() => {
-    const url = `${pathname}${toSearch(filters, openId)}`;
-    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
-  }, [filters, openId, pathname]);
-
   const events = useMemo(() => list.data?.pages.flatMap((p) => p.events) ?? [], [list.data]);
   const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
-  const close = useCallback(() => setOpenId(null), []);
-  const pickDay = useCallback((day: string) => setFilters((f) => ({ ...f, date: day })), []);
+  const pickDay = useCallback((day: string) => setFilters({ ...filters, date: day }), [filters, setFilters]);
+  const eventHref = useCallback((id: string) => `/events${timelineSearch(filters, id)}`, [filters]);
   const retryList = () => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch());
   const locale = timeLocale(intlLocale);
   // A failed load says so in plain words; the reason (a network error, a server error) is not
@@ -123,7 +114,7 @@ export function EventTimeline({
             </select>
           </span>
           <a
-            href={`/api/events/export${toSearch(filters)}`}
+            href={`/api/events/export${timelineSearch(filters)}`}
             download
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
           >
@@ -150,11 +141,12 @@ export function EventTimeline({
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={loadMore}
-          onOpen={setOpenId}
+          onOpen={open}
+          eventHref={eventHref}
           filtered={isFiltered(filters)}
         />
       )}
-      <EventDrawer id={openId} onClose={close} />
+      {openId && <EventDrawer id={openId} onClose={close} />}
     </div>
   );
 }

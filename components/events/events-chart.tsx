@@ -6,11 +6,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { timeLocale } from "@/lib/i18n/locales";
 import { categoryLabel, CATEGORY_COLORS, typeLabel } from "@/components/events/format";
 import { formatDay } from "@/lib/format/time";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import { StackedBars } from "@/components/ui/stacked-bars";
 
 type DayRow = { day: string; index: number };
 
@@ -72,14 +73,14 @@ export function EventsChart({
   const frame = useRef<HTMLDivElement>(null);
   const W = useWidth(frame);
   const [hover, setHover] = useState<number | null>(null);
+  const [tableOpen, setTableOpen] = useState(false);
+  const tableDetails = useRef<HTMLDetailsElement>(null);
+  // Opened before the script ran (a quick tap on a slow phone): its toggle was missed, its state is not.
+  useEffect(() => setTableOpen(Boolean(tableDetails.current?.open)), []);
   const day = (d: string) => formatDay(d, { locale: timeLocale(locale) });
   const totals = chart.days.map((_, i) => chart.series.reduce((s, x) => s + x.counts[i], 0));
-  const max = Math.max(1, ...totals);
   const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(chart.days.length, 1);
-  const bar = Math.max(1, slot * 0.75);
-  const y = (n: number) => (n / max) * plotH;
   const labelEvery = Math.max(1, Math.ceil(chart.days.length / Math.max(1, Math.floor(plotW / LABEL_SPACING))));
   const tipLeft = hover === null ? 0 : Math.min(Math.max(PAD.left + hover * slot + slot / 2, 90), W - 90);
   return (
@@ -109,66 +110,25 @@ export function EventsChart({
       </figcaption>
       {searchActive && <p className="text-xs text-slate-600">{t("searchNote")}</p>}
       <div ref={frame} className="relative" onMouseLeave={() => setHover(null)}>
-        <svg
-          viewBox={`0 0 ${W} ${H}`}
-          className="block w-full"
-          style={{ height: H }}
-          role="img"
-          aria-label={chartSummary(chart, say, locale, type)}
-        >
-          <line
-            x1={PAD.left}
-            x2={W - PAD.right}
-            y1={PAD.top + plotH}
-            y2={PAD.top + plotH}
-            className="stroke-slate-300"
-          />
-          <text x={PAD.left - 6} y={PAD.top + 9} textAnchor="end" fontSize="11" className="fill-slate-500">
-            {max}
-          </text>
-          <text x={PAD.left - 6} y={PAD.top + plotH} textAnchor="end" fontSize="11" className="fill-slate-500">
-            0
-          </text>
-          {chart.days.map((d, i) => {
-            let base = PAD.top + plotH;
-            const x = PAD.left + i * slot + (slot - bar) / 2;
-            return (
-              <g key={d} opacity={hover === null || hover === i ? 1 : 0.45}>
-                {chart.series.map((s) => {
-                  const h = y(s.counts[i]);
-                  base -= h;
-                  return h > 0 ? (
-                    <rect
-                      key={s.category}
-                      x={x}
-                      y={base}
-                      width={bar}
-                      height={h}
-                      fill={CATEGORY_COLORS[s.category] ?? "#999"}
-                    />
-                  ) : null;
-                })}
-                {i % labelEvery === 0 && (
-                  <text x={x + bar / 2} y={H - 5} textAnchor="middle" fontSize="11" className="fill-slate-500">
-                    {day(d)}
-                  </text>
-                )}
-                {/* The whole day's column answers the pointer, however short its bar. */}
-                <rect
-                  x={PAD.left + i * slot}
-                  y={PAD.top}
-                  width={slot}
-                  height={plotH}
-                  fill="transparent"
-                  className={onPickDay ? "cursor-pointer" : undefined}
-                  data-day={d}
-                  onMouseEnter={() => setHover(i)}
-                  onClick={() => onPickDay?.(d)}
-                />
-              </g>
-            );
-          })}
-        </svg>
+        <StackedBars
+          bars={chart.days}
+          parts={chart.series.map((s) => ({
+            key: s.category,
+            color: CATEGORY_COLORS[s.category] ?? "#999",
+            counts: s.counts,
+          }))}
+          width={W}
+          height={H}
+          padding={PAD}
+          fill={0.75}
+          textSize="page"
+          label={chartSummary(chart, say, locale, type)}
+          barLabel={(i) => day(chart.days[i]!)}
+          labelEvery={labelEvery}
+          hover={hover}
+          onHover={setHover}
+          onPick={onPickDay ? (i) => onPickDay(chart.days[i]!) : undefined}
+        />
         {hover !== null && (
           <div
             aria-hidden
@@ -196,44 +156,48 @@ export function EventsChart({
           </div>
         )}
       </div>
-      <details className="text-sm">
+      {/* The table's rows (a day each, a button each) are rendered once it is opened: closed, they were
+          most of the chart's work on a phone's first load, for nobody to see. */}
+      <details ref={tableDetails} className="text-sm" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
         <summary className="cursor-pointer text-slate-600">{t("showTable")}</summary>
-        <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={t("tableRegion")}>
-          <DataTable
-            bare
-            density="compact"
-            label={t("tableLabel")}
-            columns={[
-              {
-                key: "day",
-                header: t("day"),
-                title: true,
-                className: "font-normal",
-                cell: (r) =>
-                  onPickDay ? (
-                    <button
-                      type="button"
-                      className="text-brand-700 underline-offset-2 hover:underline"
-                      aria-label={t("pickDay", { day: day(r.day) })}
-                      onClick={() => onPickDay(r.day)}
-                    >
-                      {day(r.day)}
-                    </button>
-                  ) : (
-                    day(r.day)
-                  ),
-              },
-              ...chart.series.map((s): Column<DayRow> => ({
-                key: s.category,
-                header: categoryLabel(s.category, say),
-                cell: (r) => s.counts[r.index],
-              })),
-              { key: "total", header: t("total"), cell: (r) => totals[r.index] },
-            ]}
-            rows={chart.days.map((day, index) => ({ day, index }))}
-            rowKey={(d) => d.day}
-          />
-        </div>
+        {tableOpen && (
+          <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={t("tableRegion")}>
+            <DataTable
+              bare
+              density="compact"
+              label={t("tableLabel")}
+              columns={[
+                {
+                  key: "day",
+                  header: t("day"),
+                  title: true,
+                  className: "font-normal",
+                  cell: (r) =>
+                    onPickDay ? (
+                      <button
+                        type="button"
+                        className="text-brand-700 underline-offset-2 hover:underline"
+                        aria-label={t("pickDay", { day: day(r.day) })}
+                        onClick={() => onPickDay(r.day)}
+                      >
+                        {day(r.day)}
+                      </button>
+                    ) : (
+                      day(r.day)
+                    ),
+                },
+                ...chart.series.map((s): Column<DayRow> => ({
+                  key: s.category,
+                  header: categoryLabel(s.category, say),
+                  cell: (r) => s.counts[r.index],
+                })),
+                { key: "total", header: t("total"), cell: (r) => totals[r.index] },
+              ]}
+              rows={chart.days.map((day, index) => ({ day, index }))}
+              rowKey={(d) => d.day}
+            />
+          </div>
+        )}
       </details>
     </figure>
   );

@@ -1,9 +1,8 @@
 // How the timeline names and colours categories and shows delays (times: lib/format/time.ts). The
 // names are the catalogs' `events.categories.*`; `say` is the reader's translator.
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { eventTypeNameKey, isEventType } from "@/lib/contract/event-types";
-
-export const CATEGORIES = ["clinic_keys", "lab_orders", "orders", "patients", "products", "treatment_plans", "other"];
+import { TIMELINE_CATEGORIES, type StoredCategory } from "@/lib/events/categories";
 
 // Distinguishable for common colour-vision deficiencies (Okabe–Ito), and never the only cue: the
 // legend and the table name every series.
@@ -15,9 +14,10 @@ export const CATEGORY_COLORS: Record<string, string> = {
   products: "#D55E00",
   treatment_plans: "#CC79A7",
   other: "#7f7f7f",
-};
+} satisfies Record<StoredCategory, string>;
 
-export const categoryLabel = (c: string, say: Say) => (CATEGORIES.includes(c) ? say(`events.categories.${c}`) : c);
+const KNOWN: readonly string[] = TIMELINE_CATEGORIES;
+export const categoryLabel = (c: string, say: Say) => (KNOWN.includes(c) ? say(`events.categories.${c}`) : c);
 
 /**
  * An event type in words ("Order placed" for `order.placed`, the catalogs' `events.typeNames.*`).

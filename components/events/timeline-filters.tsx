@@ -1,13 +1,16 @@
 "use client";
-// The timeline's filter bar: category, event type (narrowed to the category), date, and search in
-// the event data (applied as you type, after a short pause).
-import { useEffect, useId, useState } from "react";
+// The timeline's filter bar: category, event type (narrowed to the category), date (with presets),
+// and search in the event data (applied as you type, after a short pause).
+import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { EVENT_TYPES, eventTypesIn, type EventCategory } from "@/lib/contract/event-types";
 import { TIMELINE_CATEGORIES } from "@/lib/events/categories";
 import type { TimelineFilters } from "@/lib/events/timeline/filter-values";
 import { categoryLabel, typeLabel } from "@/components/events/format";
 import { DateFilterInput } from "@/components/events/date-filter-input";
+import { DatePresets } from "@/components/events/date-presets";
+import type { HistoryMode } from "@/components/ui/use-settled-typing";
+import { useSearchBox } from "@/components/ui/use-search-box";
 
 const SEARCH_PAUSE_MS = 300;
 const control = "min-w-0 max-w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
@@ -17,20 +20,14 @@ export function TimelineFiltersBar({
   onChange,
 }: {
   value: TimelineFilters;
-  onChange(next: TimelineFilters): void;
+  onChange(next: TimelineFilters, mode?: HistoryMode): void;
 }) {
-  const [q, setQ] = useState(value.q ?? "");
+  const search = useSearchBox(value, onChange, SEARCH_PAUSE_MS);
   const t = useTranslations("events.filters");
   const say = useTranslations();
   // Labels point at their controls by id: a label wrapped around a <select> would fold the chosen
   // option into the control's accessible name ("Category All categories").
   const ids = { category: useId(), type: useId(), search: useId() };
-  useEffect(() => {
-    const current = value.q ?? "";
-    if (q.trim() === current) return;
-    const timer = setTimeout(() => onChange({ ...value, q: q.trim() || undefined }), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [q, value, onChange]);
 
   const types =
     value.category && value.category !== "other" ? eventTypesIn(value.category as EventCategory) : EVENT_TYPES;
@@ -80,7 +77,10 @@ export function TimelineFiltersBar({
           ))}
         </select>
       </div>
-      <DateFilterInput value={value.date} onChange={(date) => onChange({ ...value, date: date || undefined })} />
+      <div className="flex min-w-0 flex-col gap-2">
+        <DateFilterInput value={value.date} onChange={(date) => onChange({ ...value, date: date || undefined })} />
+        <DatePresets value={value.date} onChange={(date) => onChange({ ...value, date })} />
+      </div>
       <div className="flex min-w-0 flex-1 flex-col sm:min-w-56 gap-1 text-sm font-medium text-slate-700">
         <label htmlFor={ids.search}>{t("search")}</label>
         <input
@@ -88,8 +88,9 @@ export function TimelineFiltersBar({
           type="search"
           className={control}
           placeholder={t("searchPlaceholder")}
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
+          value={search.q}
+          onChange={(e) => search.setQ(e.target.value)}
+          onBlur={search.settle}
           maxLength={200}
         />
       </div>

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { HomeEvent, PractitionerHome } from "@/lib/home/reads";
 import { formatSummary } from "@/lib/events/summary-messages";
 import { When } from "@/components/ui/when";
-import { patientHref, planHref } from "@/lib/events/links";
+import { eventHref, patientHref, planHref } from "@/lib/events/links";
 import { categoryLabel } from "@/components/events/format";
 import { Panel } from "@/components/ui/panel";
 
@@ -38,9 +38,19 @@ export function HomePanel({
 }
 
 const Empty = ({ children }: { children: ReactNode }) => <p className="text-slate-500">{children}</p>;
-function Unavailable() {
+/** A part the platform did not give: to sign in again when it refused the person's sign-in, else to reload. */
+function Unavailable({ signIn }: { signIn: PractitionerHome["signIn"] }) {
   const t = useTranslations("home");
-  return <Empty>{t("unavailable")}</Empty>;
+  const say = useTranslations("states");
+  if (!signIn) return <Empty>{t("unavailable")}</Empty>;
+  return (
+    <p className="text-slate-700" data-testid="home-sign-in-again">
+      {t("signInRefused", { reason: signIn.reason })}{" "}
+      <Link href={signIn.href} className="font-medium text-brand-700 underline">
+        {say("signInAgainPlatform")}
+      </Link>
+    </p>
+  );
 }
 
 export function EventLines({ events, empty }: { events: HomeEvent[]; empty: string }) {
@@ -51,13 +61,13 @@ export function EventLines({ events, empty }: { events: HomeEvent[]; empty: stri
       {events.map((e) => (
         <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span>
-            {e.summary.patientId ? (
-              <Link href={patientHref(e.summary.patientId)} className="hover:underline">
-                {formatSummary(e.summary, say)}
-              </Link>
-            ) : (
-              formatSummary(e.summary, say)
-            )}
+            {/* Every line opens something: the patient it is about, else the event itself on the timeline. */}
+            <Link
+              href={e.summary.patientId ? patientHref(e.summary.patientId) : eventHref(e.id)}
+              className="hover:underline"
+            >
+              {formatSummary(e.summary, say)}
+            </Link>
           </span>
           <span className="text-xs text-slate-500">
             <When iso={e.createdAt} />
@@ -79,14 +89,16 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
     <>
       <HomePanel title={t("resources")} href="/resources" linkLabel={t("openLibrary")}>
         {home.resources === null ? (
-          <Unavailable />
+          <Unavailable signIn={home.signIn} />
         ) : home.resources.length === 0 ? (
           <Empty>{t("noResources")}</Empty>
         ) : (
           <ul className="space-y-1">
             {home.resources.map((r) => (
               <li key={r.id} className="flex justify-between gap-3">
-                <span>{r.name}</span>
+                <a href={r.url} target="_blank" rel="noreferrer" className="hover:underline">
+                  {r.name}
+                </a>
                 {r.updatedAt && (
                   <span className="text-xs text-slate-500">
                     <When iso={r.updatedAt} />
@@ -102,7 +114,7 @@ export function PractitionerPanels({ home }: { home: PractitionerHome }) {
       </HomePanel>
       <HomePanel title={t("activePlans")} href="/plans" linkLabel={t("openPlans")}>
         {home.activePlans === null ? (
-          <Unavailable />
+          <Unavailable signIn={home.signIn} />
         ) : home.activePlans.length === 0 ? (
           <Empty>{t("noActivePlans")}</Empty>
         ) : (

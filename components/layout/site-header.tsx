@@ -1,6 +1,7 @@
-// The header: the sections the signed-in user may open, who they are, and sign-out. Signed out, it
-// offers only the way in. Both ways, the language switch. On a phone it is one line: the sections
-// and the account each fold behind a button (components/layout/main-nav.tsx, account-menu.tsx).
+// The header: the sections the signed-in user may open, the search across them, who they are, and
+// sign-out. Signed out, it offers only the way in. Both ways, the language switch. On a phone it is
+// one line: the sections and the account each fold behind a button (components/layout/main-nav.tsx,
+// account-menu.tsx), and the search is a button to its page (header-search.tsx).
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "@/components/layout/language-switch";
@@ -16,6 +17,8 @@ import { IdText } from "@/components/ui/id-text";
 import { ThemeSwitch } from "@/components/layout/theme-switch";
 import { AccountMenu } from "@/components/layout/account-menu";
 import type { Theme } from "@/lib/theme/theme";
+import { HeaderSearch } from "@/components/layout/header-search";
+import { searchKinds, searchScope } from "@/lib/search/parts";
 
 export async function SiteHeader({
   theme,
@@ -26,9 +29,11 @@ export async function SiteHeader({
 }) {
   const user = await getCurrentUser();
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  const kinds = user ? searchKinds(user) : [];
   return (
     <header className="relative border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+      {/* Closer on a phone, so the name, the menu, the search button and the account stay one line. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-3 py-3 sm:gap-x-4 sm:px-4">
         <Link href="/" className="mr-auto text-base font-semibold text-brand-700 sm:text-lg md:mr-0">
           {t("meta.appName")}
         </Link>
@@ -37,6 +42,7 @@ export async function SiteHeader({
             <MainNav
               links={sectionsFor(user.roles).map(({ key, href }) => ({ href, label: t(`sections.${key}.label`) }))}
             />
+            {kinds.length > 0 && <HeaderSearch scope={searchScope(kinds)} />}
             <AccountMenu label={t("header.account")}>
               {user.isAdmin && <AlertsIndicator initialCount={await alertCount(user.clinicId)} />}
               <span className="text-slate-600" data-testid="signed-in-as">

@@ -12,7 +12,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ActionMessage } from "@/components/ui/action-message";
 import { NewPatientFields, type NewPatientValues } from "@/components/new-patient/new-patient-fields";
-import { IDLE, type ActionResult } from "@/lib/actions/result";
+import { IDLE, type ActionResult } from "@/lib/results/result";
 import { NEW_PATIENT_FIELDS } from "@/lib/new-patient/fields";
 
 type Result = ActionResult<{ id: string } | null>;

@@ -20,34 +20,47 @@ const FIELD_KEYS: Record<PatientField, string> = {
   gender: "gender",
 };
 
-/** Their details: the fields known, the practitioner, and their id for support in a disclosure. */
+/** The fields nearly every platform record has: kept a line each while the record loads. */
+const USUAL_FIELDS: PatientField[] = ["email", "date_of_birth"];
+
+/**
+ * Their details: the fields known, the practitioner, and their id for support in a disclosure.
+ * `pending`: the platform's record is still on its way; the usual fields and the practitioner keep
+ * their lines (a "…" for now), so the record arriving fills them rather than pushing the page down.
+ */
 export function PatientDetails({
   patientId,
   details,
   practitioner,
+  pending = false,
 }: {
   patientId: string;
   details: Partial<Record<PatientField, string>>;
   practitioner?: string | null;
+  pending?: boolean;
 }) {
   const t = useTranslations("patient.details");
-  const known = (Object.keys(FIELD_KEYS) as PatientField[]).filter((f) => details[f]);
+  const known = (Object.keys(FIELD_KEYS) as PatientField[]).filter(
+    (f) => details[f] || (pending && USUAL_FIELDS.includes(f)),
+  );
+  const value = (text: string | null | undefined) =>
+    text ?? (pending ? <span className="text-slate-400">…</span> : null);
   return (
     <Panel id="patient-details" title={t("title")} heading="h2">
-      {known.length === 0 && !practitioner ? (
+      {known.length === 0 && !practitioner && !pending ? (
         <p className="text-sm text-slate-600">{t("none")}</p>
       ) : (
         <dl className={`${PAIRS_GRID} gap-y-1 text-sm`}>
           {known.map((field) => (
             <div key={field} className="contents">
               <dt className="text-slate-500">{t(FIELD_KEYS[field])}</dt>
-              <dd className="break-words">{details[field]}</dd>
+              <dd className="break-words">{value(details[field])}</dd>
             </div>
           ))}
-          {practitioner && (
+          {(practitioner || pending) && (
             <>
               <dt className="text-slate-500">{t("practitioner")}</dt>
-              <dd>{practitioner}</dd>
+              <dd>{value(practitioner)}</dd>
             </>
           )}
         </dl>

@@ -11,7 +11,7 @@ import { db } from "@/lib/db";
 import type { TimelineEvent } from "@/lib/events/timeline/list";
 import { orderLines, variantIdsOf } from "@/lib/patients/lines";
 import { platformLabOrders, platformOrders, type Outcome } from "@/lib/patients/platform";
-import { variantNames, type VariantName } from "@/lib/patients/variant-names";
+import { variantNames, type VariantName } from "@/lib/events/variant-names";
 import { EventGroup } from "@/components/patients/patient-history";
 import { ProductLines } from "@/components/patients/product-lines";
 import { Panel } from "@/components/ui/panel";

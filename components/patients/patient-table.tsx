@@ -6,8 +6,7 @@ import type { Patient } from "@/lib/contract";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ListName } from "@/components/ui/id-text";
 import { patientHref } from "@/lib/events/links";
-
-const fullName = (p: Patient) => p.full_name ?? `${p.first_name} ${p.last_name}`;
+import { fullName } from "@/components/patients/full-name";
 
 export function PatientTable({
   patients,

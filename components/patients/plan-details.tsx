@@ -2,7 +2,7 @@
 // lab tests and resources; and, for an active or draft plan, the cancel (asked first: a cancelled
 // plan cannot be made active again).
 import { getTranslations } from "next-intl/server";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/results/result";
 import type { TreatmentPlan } from "@/lib/contract";
 import { planState, planTime } from "@/lib/contract/plan-view";
 import type { ProductLine } from "@/lib/patients/lines";

@@ -14,7 +14,7 @@ import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract/resource-val
 import type { ResourceRecord } from "@/lib/contract";
 import { checkResourceFile, DROPZONE_ACCEPT, maxFileLabel } from "@/lib/resources/file-check";
 import { checkResourceFields, type ResourceEdit } from "@/lib/resources/field-rules";
-import { failure as failed, invalid, type ActionFailure } from "@/lib/actions/result";
+import { failure as failed, invalid, type ActionFailure } from "@/lib/results/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { ResourceFieldset } from "@/components/resources/resource-fieldset";
 import { libraryKey } from "@/components/resources/use-resources";
@@ -44,6 +44,9 @@ const fieldsOf = (r: ResourceRecord): ResourceEdit => ({
   save_to_library: r.save_to_library === false ? "false" : "true",
 });
 
+/** The failure's sentence is the file field's own error (a file refused): the field says it, once. */
+const saidBesideTheFile = (f: ActionFailure): boolean => f.errors.file?.includes(f.message) ?? false;
+
 export function EditDialog({ resource, practitionerId, plans, onSave, onClose }: Props) {
   const qc = useQueryClient();
   const t = useTranslations("resources.edit");
@@ -58,7 +61,7 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
   async function pickFile(picked: File | undefined) {
     setFailure(null);
     if (!picked) return setFile(null);
-    const checked = checkResourceFile(picked.name, new Uint8Array(await picked.arrayBuffer()));
+    const checked = checkResourceFile(picked.name, new Uint8Array(await picked.arrayBuffer()), locale);
     if (checked.ok) setFile(picked);
     else {
       const message = say(checked.problem.message, checked.problem.values);
@@ -115,6 +118,7 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
               : t("replaceHintNoName", { limit: maxFileLabel(locale) })
           }
           errors={failure?.errors.file}
+          announce={failure !== null && saidBesideTheFile(failure)}
         >
           {(p) => (
             // The browser's own file input writes "Choose File · No file chosen" in the browser's
@@ -149,7 +153,8 @@ export function EditDialog({ resource, practitionerId, plans, onSave, onClose }:
             valueText={progress >= 100 ? t("saving") : undefined}
           />
         )}
-        {failure && (
+        {/* A refusal already said beside its field (the file's) is not said again here. */}
+        {failure && !saidBesideTheFile(failure) && (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
             <p>{storedText(failure.message, failure.values)}</p>
             <RequestId id={failure.requestId} />

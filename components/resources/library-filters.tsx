@@ -1,26 +1,21 @@
 "use client";
 // Type, category and name search for a resource list. The search waits for a pause in typing.
-import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
 import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract/resource-values";
 import type { ResourceListFilter } from "@/lib/resources/fields";
+import type { HistoryMode } from "@/components/ui/use-settled-typing";
+import { useSearchBox } from "@/components/ui/use-search-box";
 
 interface Props {
   value: ResourceListFilter;
-  onChange: (value: ResourceListFilter) => void;
+  onChange: (value: ResourceListFilter, mode?: HistoryMode) => void;
 }
 
 export function LibraryFilters({ value, onChange }: Props) {
-  const [q, setQ] = useState(value.q ?? "");
+  const search = useSearchBox(value, onChange);
   const t = useTranslations("resources.filters");
   const say = useTranslations();
-  useEffect(() => {
-    if (q === (value.q ?? "")) return;
-    const timer = setTimeout(() => onChange({ ...value, q: q || undefined }), 300);
-    return () => clearTimeout(timer);
-  }, [q, value, onChange]);
-
   return (
     <div role="search" className="grid gap-3 sm:grid-cols-3">
       <Field label={t("search")}>
@@ -29,8 +24,9 @@ export function LibraryFilters({ value, onChange }: Props) {
             {...p}
             type="search"
             className={inputClass}
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
+            value={search.q}
+            onChange={(e) => search.setQ(e.target.value)}
+            onBlur={search.settle}
             maxLength={100}
           />
         )}

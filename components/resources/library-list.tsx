@@ -11,13 +11,15 @@ import { EmptyState, ErrorState, LoadingState, RequestId } from "@/components/ui
 import type { ResourceRecord } from "@/lib/contract";
 import type { ResourceListFilter } from "@/lib/resources/fields";
 import { FILTER_MAX_ITEMS, FIRST_PAGE_SIZE, hasFilters, type ListPage } from "@/lib/resources/list-filter";
-import type { ActionFailure } from "@/lib/actions/result";
+import type { ActionFailure } from "@/lib/results/result";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
-import { shownError } from "@/lib/actions/client";
+import { shownError } from "@/lib/results/client";
 import { LibraryFilters } from "@/components/resources/library-filters";
 import { ResourceTable } from "@/components/resources/resource-table";
 import { useDeleteResource, useLibrary, useUpdateResource } from "@/components/resources/use-resources";
 import { useUrlPaging } from "@/components/ui/use-url-paging";
+import type { HistoryMode } from "@/components/ui/use-settled-typing";
+import { useAddressFilter } from "@/components/resources/use-address-filter";
 import { deleteOnLeave, useDeferredDelete } from "@/components/resources/use-deferred-delete";
 import { toast } from "sonner";
 
@@ -39,8 +41,8 @@ interface Props {
 export function LibraryList({ requestedId, practitionerId, plans, initial }: Props) {
   const t = useTranslations("resources.library");
   const toasts = useTranslations("resources.toasts");
-  const [filter, setFilter] = useState<ResourceListFilter>({});
   const { page, size, setPaging } = useUrlPaging(PAGE_SIZES, FIRST_PAGE_SIZE);
+  const filter = useAddressFilter();
   const [editing, setEditing] = useState<ResourceRecord | null>(null);
   const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
   const [notice, setNotice] = useState<(ActionFailure & { title: string }) | null>(null);
@@ -56,10 +58,8 @@ export function LibraryList({ requestedId, practitionerId, plans, initial }: Pro
   const deferred = useDeferredDelete(remove.mutateAsync, (r) => deleteOnLeave(r.id, requestedId));
   const items = list.data?.items.filter((r) => !deferred.hidden.has(r.id)) ?? [];
   const onFilter = useCallback(
-    (next: ResourceListFilter) => {
-      setFilter(next);
-      setPaging({ page: 1 });
-    },
+    (next: ResourceListFilter, mode?: HistoryMode) =>
+      setPaging({ page: 1, params: { q: next.q, type: next.type, category: next.category } }, mode),
     [setPaging],
   );
 
@@ -95,6 +95,7 @@ export function LibraryList({ requestedId, practitionerId, plans, initial }: Pro
         <ResourceTable
           resources={items}
           practitionerId={practitionerId}
+          actingFor={requestedId}
           onEdit={setEditing}
           onDelete={setDeleting}
           plans={plans}

@@ -3,9 +3,9 @@
 // the practitioners the platform shows on the clinic's patients (lib/resources/practitioners.ts).
 import { useTranslations } from "next-intl";
 import { Field, inputClass } from "@/components/ui/field";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { shownError } from "@/lib/actions/client";
+import { shownError } from "@/lib/results/client";
 import { usePractitioners } from "@/components/resources/use-resources";
 import type { PractitionerOption } from "@/lib/resources/practitioners";
 

@@ -2,7 +2,7 @@
 // The server actions the library calls, handed in by the resources page (components never import a
 // route's actions: the page owns them, and a test or another page can hand in others).
 import { createContext, useContext, type ReactNode } from "react";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/results/result";
 import type { ResourceRecord, ServiceResourceRecord } from "@/lib/contract";
 import type { ResourceEdit, ResourceListQuery } from "@/lib/resources/fields";
 import type { ListPage } from "@/lib/resources/list-filter";

@@ -1,9 +1,11 @@
 "use client";
 // The resources page's client part: for staff, the practitioner picker first; then the tabs (the
 // practitioner's library with its upload, and the platform-provided resources). The chosen
-// practitioner lives in the URL (?practitioner=) so a reload or a shared link keeps it.
+// practitioner and the tab live in the URL (?practitioner=, ?tab=) so a reload or a shared link keeps
+// them, and each choice is a history entry that Back undoes.
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { goToAddress, useAddress } from "@/components/ui/use-address";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Tabs } from "@/components/ui/tabs";
 import { EmptyState } from "@/components/ui/states";
@@ -52,20 +54,39 @@ function Library({
 
 export function ResourceLibrary({ isStaff, selfId, initialPractitioner, initialTab, actions, initialLibrary }: Props) {
   const pathname = usePathname();
+  const params = useAddress();
   const t = useTranslations("resources.page");
-  const [tab, setTab] = useState<Tab>(initialTab ?? "library");
-  const [chosen, setChosen] = useState<string | undefined>(isStaff ? initialPractitioner : undefined);
+  // The server's reading of the address it served, and the address itself after any step since.
+  const [served] = useState(() => params.toString());
+  const atServed = params.toString() === served;
+  const asked = params.get("practitioner") || undefined;
+  const tab: Tab = atServed ? (initialTab ?? "library") : params.get("tab") === "platform" ? "platform" : "library";
+  const chosen = isStaff
+    ? atServed
+      ? initialPractitioner
+      : asked && asked.length <= 100
+        ? asked
+        : undefined
+    : undefined;
   const practitionerId = isStaff ? chosen : selfId;
 
-  // The chosen practitioner (staff) and the tab live in the URL: a reload or a shared link keeps them.
-  useEffect(() => {
-    const params = new URLSearchParams();
-    if (isStaff && chosen) params.set("practitioner", chosen);
-    if (tab !== "library") params.set("tab", tab);
-    const query = params.toString();
-    const url = query ? `${pathname}?${query}` : pathname;
-    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
-  }, [chosen, isStaff, pathname, tab]);
+  // Another practitioner is another library: its page and filters start again; another tab keeps them.
+  const go = (query: URLSearchParams) => {
+    const search = query.toString();
+    goToAddress(search ? `${pathname}?${search}` : pathname);
+  };
+  const setChosen = (id: string | undefined) => {
+    const query = new URLSearchParams();
+    if (id) query.set("practitioner", id);
+    if (tab !== "library") query.set("tab", tab);
+    go(query);
+  };
+  const setTab = (next: Tab) => {
+    const query = new URLSearchParams(params.toString());
+    if (next === "library") query.delete("tab");
+    else query.set("tab", next);
+    go(query);
+  };
 
   return (
     <ResourceActionsProvider actions={actions}>

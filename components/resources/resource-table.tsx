@@ -1,6 +1,7 @@
 "use client";
 // The practitioner's resources as a table. Resources a colleague shared can be opened but only
-// their owner may change them, so they carry a badge instead of actions.
+// their owner may change them, so they carry a badge instead of actions: "Shared with you" for the
+// practitioner, "Shared with <name>" for staff acting for them (the badge speaks of the library's owner).
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -8,6 +9,7 @@ import type { ResourceRecord } from "@/lib/contract";
 import { categoryLabel, fileFacts, isOwnResource, typeLabel } from "@/lib/resources/record-view";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { ListName } from "@/components/ui/id-text";
+import { usePractitioners } from "@/components/resources/use-resources";
 
 interface Props {
   resources: ResourceRecord[];
@@ -16,10 +18,16 @@ interface Props {
   onDelete: (resource: ResourceRecord) => void;
   /** The practitioner's plans by what a person recognises (lib/resources/treatment-plans.ts). */
   plans?: TreatmentPlanOption[];
+  /** The practitioner staff act for (undefined: the signed-in practitioner's own library). */
+  actingFor?: string;
 }
 
-export function ResourceTable({ resources, practitionerId, onEdit, onDelete, plans }: Props) {
+export function ResourceTable({ resources, practitionerId, onEdit, onDelete, plans, actingFor }: Props) {
   const t = useTranslations("resources.table");
+  // The picker's list, already read (the same query): no second request for the name.
+  const practitioners = usePractitioners(Boolean(actingFor));
+  const ownerName = practitioners.data?.find((p) => p.id === actingFor)?.name ?? null;
+  const sharedLabel = !actingFor ? t("shared") : ownerName ? t("sharedWith", { name: ownerName }) : t("sharedWithThem");
   const say = useTranslations();
   const locale = useLocale();
   const planLabel = (id: string) => plans?.find((p) => p.id === id)?.label ?? null;
@@ -46,7 +54,7 @@ export function ResourceTable({ resources, practitionerId, onEdit, onDelete, pla
           </a>
           {!own(r) && (
             <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
-              {t("shared")}
+              {sharedLabel}
             </span>
           )}
         </>

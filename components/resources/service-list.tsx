@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { ResourceListFilter } from "@/lib/resources/fields";
-import { shownError } from "@/lib/actions/client";
+import { shownError } from "@/lib/results/client";
 import { LibraryFilters } from "@/components/resources/library-filters";
 import { PAGE_SIZES } from "@/components/resources/library-list";
 import { FILTER_MAX_ITEMS } from "@/lib/resources/list-filter";

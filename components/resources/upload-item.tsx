@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RequestId } from "@/components/ui/states";
-import { formatBytes } from "@/lib/resources/file-check";
+import { formatSize } from "@/lib/format/size";
 import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { ResourceFieldset } from "@/components/resources/resource-fieldset";
 import type { UploadDraft } from "@/components/resources/use-upload-queue";
@@ -36,7 +36,7 @@ export function UploadItem({ draft, plans, onChange, onRemove, locked }: Props) 
         <div>
           <p className="font-medium text-slate-900">{draft.file.name}</p>
           <p className="text-xs text-slate-600">
-            {formatBytes(draft.file.size, locale)} · <span role="status">{t(`status.${draft.status}`)}</span>
+            {formatSize(draft.file.size, locale)} · <span role="status">{t(`status.${draft.status}`)}</span>
           </p>
         </div>
         {draft.status !== "done" && (

@@ -4,7 +4,7 @@
 // before anything is sent; the server checks again.
 import { useCallback, useId, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { Say } from "@/lib/events/summary-messages";
+import type { Say } from "@/lib/i18n/say";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { Button } from "@/components/ui/button";
 import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract/resource-values";
@@ -19,16 +19,16 @@ import type { TreatmentPlanOption } from "@/lib/resources/treatment-plans";
 import { UploadItem } from "@/components/resources/upload-item";
 import { useUploadQueue } from "@/components/resources/use-upload-queue";
 
-async function checkInBrowser(file: File) {
-  const early = checkFileNameAndSize(file.name, file.size);
+async function checkInBrowser(file: File, locale: string) {
+  const early = checkFileNameAndSize(file.name, file.size, locale);
   if (early && !early.ok) return { code: early.problem.code, message: JSON.stringify(early.problem) };
-  const checked = checkResourceFile(file.name, new Uint8Array(await file.arrayBuffer()));
+  const checked = checkResourceFile(file.name, new Uint8Array(await file.arrayBuffer()), locale);
   return checked.ok ? null : { code: checked.problem.code, message: JSON.stringify(checked.problem) };
 }
 
 /** Our checks travel through react-dropzone as JSON (key and values); its own say it in English. */
-function rejectionMessage({ file, errors }: FileRejection, say: Say): string {
-  const ours = checkFileNameAndSize(file.name, file.size);
+function rejectionMessage({ file, errors }: FileRejection, say: Say, locale: string): string {
+  const ours = checkFileNameAndSize(file.name, file.size, locale);
   if (ours && !ours.ok) return say(ours.problem.message, ours.problem.values);
   try {
     const problem = JSON.parse(errors[0]?.message ?? "") as { message: string; values: Record<string, string> };
@@ -54,9 +54,9 @@ export function UploadPanel({
   const onDrop = useCallback(
     (accepted: File[], rejected: FileRejection[]) => {
       queue.add(accepted);
-      setRefused(rejected.map((r) => ({ name: r.file.name, message: rejectionMessage(r, say) })));
+      setRefused(rejected.map((r) => ({ name: r.file.name, message: rejectionMessage(r, say, locale) })));
     },
-    [queue, say],
+    [queue, say, locale],
   );
   const { getRootProps, getInputProps, isDragActive, isProcessing, open } = useDropzone({
     noClick: true,
@@ -64,10 +64,12 @@ export function UploadPanel({
     accept: DROPZONE_ACCEPT,
     maxSize: MAX_RESOURCE_FILE_BYTES,
     multiple: true,
-    validator: checkInBrowser,
+    validator: (file: File) => checkInBrowser(file, locale),
     onDrop,
   });
   const waiting = queue.drafts.filter((d) => d.status === "ready" || d.status === "failed").length;
+  // While sending, the button counts the files on their way (it still says how many it is sending).
+  const sending = queue.drafts.filter((d) => d.status === "uploading" || d.status === "saving").length;
   const list = useRef<HTMLUListElement>(null);
   const actions = useRef<HTMLDivElement>(null);
   // When the queue is done the Upload button is disabled (nothing waits): rather than leave focus to
@@ -129,9 +131,12 @@ export function UploadPanel({
             ))}
           </ul>
           <div ref={actions} className="flex gap-2">
-            <Button variant="primary" busy={queue.running} disabled={waiting === 0} onClick={() => void uploadAll()}>
-              {t("uploadCount", { count: waiting })}
-            </Button>
+            {/* Nothing waiting (all sent, or refused until changed): no button offering to upload nothing. */}
+            {(waiting > 0 || queue.running) && (
+              <Button variant="primary" busy={queue.running} onClick={() => void uploadAll()}>
+                {t("uploadCount", { count: queue.running ? Math.max(sending + waiting, 1) : waiting })}
+              </Button>
+            )}
             <Button
               disabled={queue.running || !queue.drafts.some((d) => d.status === "done")}
               onClick={queue.clearDone}

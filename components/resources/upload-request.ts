@@ -3,7 +3,7 @@
 // reports upload progress (fetch does not). Resolves with the created/updated record or the route's
 // failure in plain words; never rejects.
 import type { ResourceRecord } from "@/lib/contract";
-import { failure, type ActionFailure } from "@/lib/actions/result";
+import { failure, type ActionFailure } from "@/lib/results/result";
 
 export type UploadOutcome = { ok: true; resource: ResourceRecord } | { ok: false; failure: ActionFailure };
 
@@ -12,7 +12,7 @@ export interface UploadProgress {
   total: number;
 }
 
-/** The route's failure as it sent it (lib/actions/result), or one in its shape when something else answered. */
+/** The route's failure as it sent it (lib/results/result), or one in its shape when something else answered. */
 function failureOf(status: number, body: unknown): ActionFailure {
   const b = (body ?? {}) as Partial<ActionFailure>;
   if (b.ok === false && typeof b.message === "string" && typeof b.code === "string")

@@ -6,7 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import type { ResourceRecord } from "@/lib/contract";
 import type { ResourceEdit, ResourceListQuery } from "@/lib/resources/fields";
 import type { ListPage } from "@/lib/resources/list-filter";
-import { unwrap } from "@/lib/actions/client";
+import { unwrap } from "@/lib/results/client";
 import { useResourceActions } from "@/components/resources/resource-actions";
 
 export const libraryKey = (practitionerId: string | undefined) =>

@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { invalid, type ActionFailure } from "@/lib/actions/result";
+import { invalid, type ActionFailure } from "@/lib/results/result";
 import { checkResourceFields, type ResourceEdit } from "@/lib/resources/field-rules";
 import { libraryKey } from "@/components/resources/use-resources";
 import { resourceForm, sendResourceForm } from "@/components/resources/upload-request";

@@ -3,7 +3,7 @@
 // in again when only that helps. The one way every form and button shows a result.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/results/result";
 import { RequestId } from "@/components/ui/states";
 
 export function ActionMessage({

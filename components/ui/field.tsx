@@ -15,12 +15,17 @@ interface FieldProps {
   errors?: string[];
   children: (props: ControlProps) => ReactNode;
   className?: string;
+  /**
+   * The errors are said aloud when they appear (role="alert"): for a field whose error comes on its
+   * own, as a chosen file's refusal does, with no form-level message to announce it.
+   */
+  announce?: boolean;
 }
 
 export const inputClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
 
-export function Field({ label, hint, errors, children, className = "" }: FieldProps) {
+export function Field({ label, hint, errors, children, className = "", announce = false }: FieldProps) {
   // Errors made on the server for a page (its filters) or in the browser are still catalog keys.
   const say = useTranslations();
   const id = useId();
@@ -39,7 +44,7 @@ export function Field({ label, hint, errors, children, className = "" }: FieldPr
         </p>
       )}
       {errorId && (
-        <p id={errorId} className="text-xs text-red-700">
+        <p id={errorId} role={announce ? "alert" : undefined} className="text-xs text-red-700">
           {errors?.map((e) => (say.has(e) ? say(e) : e)).join(" ")}
         </p>
       )}

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, type ControlProps } from "@/components/ui/field";
 import { ActionMessage } from "@/components/ui/action-message";
-import { IDLE, type ActionResult } from "@/lib/actions/result";
+import { IDLE, type ActionResult } from "@/lib/results/result";
 
 export function OneFieldForm({
   action,

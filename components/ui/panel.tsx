@@ -34,7 +34,9 @@ export function Panel({
       className={`space-y-3 rounded-lg border bg-white p-4 ${tone === "alert" ? "border-red-300" : "border-slate-200"}`}
     >
       {aside ? (
-        <div className="flex items-baseline justify-between gap-3">
+        // When the heading and the aside do not fit side by side, the aside goes under the heading
+        // rather than squeezing it until its words break letter by letter (French on a phone).
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           {head}
           {aside}
         </div>

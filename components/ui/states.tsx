@@ -24,7 +24,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export interface ShownError {
-  /** A sentence, or a catalog key with its values (a failure not yet said: lib/actions/result.ts). */
+  /** A sentence, or a catalog key with its values (a failure not yet said: lib/results/result.ts). */
   message: string;
   values?: Record<string, string | number>;
   requestId?: string;

@@ -1,30 +1,38 @@
 "use client";
-// A list's page and page size (and its search, if it has one) kept in the address (?page=2&size=50),
-// as the events timeline keeps its filters: a reload, a shared link or Back shows the same page. Values outside the list's sizes or
-// below 1 fall back to the defaults.
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+// A list's page and page size (and its search and filters, if it has them) kept in the address
+// (?page=2&size=50), as the events timeline keeps its filters: a reload or a shared link shows the
+// same page, and each change is a history entry, so Back undoes it. Values outside the list's sizes or
+// below 1 fall back to the defaults. Native history calls (components/ui/use-address.ts) step without
+// asking the server for the page again: the lists read their pages themselves.
+import { usePathname } from "next/navigation";
+import { goToAddress, useAddress } from "@/components/ui/use-address";
 import { useCallback } from "react";
+import { pagingOf } from "@/components/ui/url-paging";
+import type { HistoryMode } from "@/components/ui/use-settled-typing";
 
 export interface UrlPaging {
   page: number;
   size: number;
   /**
    * Moves to another page or size (a new size starts again at page 1); `params` sets other values of
-   * the address at the same time (undefined or empty removes one), e.g. the list's search.
+   * the address at the same time (undefined or empty removes one), e.g. the list's search. A new
+   * history entry unless `mode` says "replace".
    */
-  setPaging(next: { page?: number; size?: number; params?: Record<string, string | undefined> }): void;
+  setPaging(next: PagingChange, mode?: HistoryMode): void;
+}
+
+interface PagingChange {
+  page?: number;
+  size?: number;
+  params?: Record<string, string | undefined>;
 }
 
 export function useUrlPaging(sizes: readonly number[], defaultSize: number): UrlPaging {
-  const params = useSearchParams();
-  const router = useRouter();
+  const params = useAddress();
   const pathname = usePathname();
-  const rawPage = Number(params.get("page"));
-  const rawSize = Number(params.get("size"));
-  const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
-  const size = sizes.includes(rawSize) ? rawSize : defaultSize;
+  const { page, size } = pagingOf((name) => params.get(name), sizes, defaultSize);
   const setPaging = useCallback(
-    (next: { page?: number; size?: number; params?: Record<string, string | undefined> }) => {
+    (next: PagingChange, mode: HistoryMode = "push") => {
       const query = new URLSearchParams(params.toString());
       for (const [key, value] of Object.entries(next.params ?? {})) {
         if (value) query.set(key, value);
@@ -37,9 +45,10 @@ export function useUrlPaging(sizes: readonly number[], defaultSize: number): Url
       if (nextSize === defaultSize) query.delete("size");
       else query.set("size", String(nextSize));
       const search = query.toString();
-      router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
+      const url = search ? `${pathname}?${search}` : pathname;
+      goToAddress(url, mode);
     },
-    [params, router, pathname, page, size, defaultSize],
+    [params, pathname, page, size, defaultSize],
   );
   return { page, size, setPaging };
 }

@@ -1,6 +1,6 @@
-// Who the hostile-input spec acts as, and the records of the other clinic it aims at. Clinic A is the
+// Who the hostile-input specs act as, and the records of the other clinic they aim at. Clinic A is the
 // sandbox's first clinic, clinic B the second. Each user is signed in once through the sandbox in a
-// browser context of their own; the spec sends its requests with that context's cookies. B's ids come
+// browser context of their own; the specs send their requests with that context's cookies. B's ids come
 // from the second clinic's own users (their upload, their patients, their connection), from the
 // sandbox's control API and from the app's database; sandbox tokens minted here read the platform's
 // side directly. Set-up is idempotent: run twice, it finds the same people in the same roles.
@@ -16,6 +16,7 @@ import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { FILES } from "@/sandbox/testing/files";
 import { DATABASE_URL_VARS, E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { CLINIC_ADMIN, PRACTITIONER, SANDBOX, currentSession, signInAs, signOut } from "./session";
+import { platform } from "./activation";
 import { decodeAnswer, postAction, type ActionRef } from "./server-actions";
 
 /** `admin` is whichever of A's practitioner and staff member is A's admin; `member` is the other one. */
@@ -61,7 +62,6 @@ export interface Cast {
   close(): Promise<void>;
 }
 
-const CALLBACK = `${E2E_ENV.APP_URL}/api/auth/callback/clinic`;
 export const TAG = `hostile-${Date.now().toString(36)}`;
 
 export async function seedClinics(api: APIRequestContext): Promise<{ a: SeedClinic; b: SeedClinic }> {
@@ -69,7 +69,7 @@ export async function seedClinics(api: APIRequestContext): Promise<{ a: SeedClin
   return { a: seed.clinics[0], b: seed.clinics[1] };
 }
 
-/** The answer of an action the spec's set-up relies on: it must be a plain `{ ok: true, … }`. */
+/** The answer of an action the specs' set-up relies on: it must be a plain `{ ok: true, … }`. */
 export async function actionValue<T>(api: APIRequestContext, ref: ActionRef, args: unknown[]): Promise<T> {
   const { answer, text } = await decodeAnswer(await postAction(api, ref, args));
   expect(answer.kind, text.slice(0, 500)).toBe("result");
@@ -105,28 +105,7 @@ async function signedOutCopy(browser: Browser): Promise<string> {
 }
 
 /** A sandbox access token of a seeded user, through the authorize page's form and the code exchange. */
-async function platformToken(api: APIRequestContext, userId: string): Promise<string> {
-  const form = {
-    client_id: LOCAL_DEFAULTS.clientId,
-    redirect_uri: CALLBACK,
-    response_type: "code",
-    state: "hostile",
-    user_id: userId,
-  };
-  const authorized = await api.post(`${SANDBOX}/api/oauth/authorize`, { form, maxRedirects: 0 });
-  const code = new URL(authorized.headers().location ?? "").searchParams.get("code") ?? "";
-  const token = await api.post(`${SANDBOX}/api/oauth/token`, {
-    data: {
-      grant_type: "authorization_code",
-      client_id: LOCAL_DEFAULTS.clientId,
-      client_secret: LOCAL_DEFAULTS.clientSecret,
-      code,
-      redirect_uri: CALLBACK,
-    },
-  });
-  expect(token.status()).toBe(200);
-  return ((await token.json()) as { oauth: { access_token: string } }).oauth.access_token;
-}
+const platformToken = async (userId: string) => (await platform.signIn(userId)).access_token;
 
 async function upload(api: APIRequestContext, name: string): Promise<string> {
   const response = await api.post("/api/resources", {
@@ -261,8 +240,8 @@ export async function assembleCast(browser: Browser): Promise<Cast> {
       clinicKey: clinics.b.current_clinic_key,
     },
     tokens: {
-      practitioner: await platformToken(anon, members.practitioner.platformUserId),
-      otherMember: await platformToken(anon, members.otherMember.platformUserId),
+      practitioner: await platformToken(members.practitioner.platformUserId),
+      otherMember: await platformToken(members.otherMember.platformUserId),
     },
     endedSession,
     databaseUrl,

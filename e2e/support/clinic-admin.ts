@@ -3,7 +3,7 @@
 import { expect, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { CLINIC_ADMIN, currentSession, sandboxControl, signInAs } from "./session";
+import { CLINIC_ADMIN, SANDBOX, currentSession, sandboxControl, signInAs } from "./session";
 
 export const LIVE = { timeout: 30_000 };
 
@@ -11,6 +11,29 @@ export interface SeedClinic {
   id: string;
   name: string;
   current_clinic_key: string;
+}
+
+/** A practitioner or staff member as the sandbox's seed lists them. */
+export interface SeedPerson {
+  id: string;
+  first_name: string;
+  last_name: string;
+  role?: string;
+}
+
+export const nameOf = (p: SeedPerson) => `${p.first_name} ${p.last_name}`;
+
+/** A clinic's people as the sandbox's seed lists them. */
+export async function seedPeople(
+  page: Page,
+  clinicIndex: number,
+): Promise<{ id: string; name: string; practitioners: SeedPerson[]; staff: SeedPerson[] }> {
+  return (
+    await sandboxControl<{ clinics: { id: string; name: string; practitioners: SeedPerson[]; staff: SeedPerson[] }[] }>(
+      page,
+      "seed",
+    )
+  ).clinics[clinicIndex];
 }
 
 export async function seedClinic(page: Page, clinicIndex: number): Promise<SeedClinic> {
@@ -41,6 +64,16 @@ export async function enterClinicKey(page: Page, key: string): Promise<void> {
   await page.getByLabel(/^(new )?clinic key$/i).fill(key);
   await page.getByRole("button", { name: /Save the key|Replace the key/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved (encrypted)" })).toBeVisible();
+}
+
+/** A key the platform has never activated: one activated before sends no second activation event. */
+export async function freshKey(page: Page, clinicId: string): Promise<string> {
+  // Revoke whatever key is current (a 409 says it already is), then issue a new one.
+  await page.request.post(`${SANDBOX}/__sandbox/clinic-keys/revoke`, { data: { clinic_id: clinicId } });
+  const issued = await sandboxControl<{ clinic_key: { value: string } }>(page, "clinic-keys/issue", {
+    clinic_id: clinicId,
+  });
+  return issued.clinic_key.value;
 }
 
 /** The clinic's integration activated with its current key (entered through the console if need be). */

@@ -3,7 +3,7 @@
 // clinic's from 00:00 to 05:00 UTC in Toronto). Node's own zone data is not used: it is older than
 // the browser's.
 import "@/lib/format/zone-source";
-import { dayIn } from "@/lib/audit/day-range";
+import { dayIn } from "@/lib/format/days";
 
 /** The day (YYYY-MM-DD) an instant falls on in `timeZone`. */
 export const clinicDayOf = (at: Date | string, timeZone: string): string => dayIn(new Date(at), timeZone);

@@ -1,5 +1,5 @@
 // The one way to write a server action (and a JSON route, lib/actions/route.ts): declared roles, a
-// zod input, the caller resolved once, and one result type out (lib/actions/result.ts). A server
+// zod input, the caller resolved once, and one result type out (lib/results/result.ts). A server
 // action is a public POST endpoint, so the caller is checked here, before any input is read, and
 // every refusal of the same kind gets the same answer. In the spirit of dub's authActionClient; our
 // own because our result carries the platform's request id and "sign in again", and a route
@@ -8,7 +8,7 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { decideAccess, getCurrentUser, type Actor, type Caller } from "@/lib/auth";
-import type { AppRole } from "@/lib/auth/roles";
+import type { AppRole } from "@/lib/people/roles";
 import { describeForLog, failureOf, type FailureWording } from "@/lib/actions/platform-failure";
 import {
   FORBIDDEN,
@@ -18,8 +18,8 @@ import {
   type ActionFailure,
   type ActionResult,
   type FailureCode,
-} from "@/lib/actions/result";
-import { requestTranslator } from "@/lib/i18n/server";
+} from "@/lib/results/result";
+import { requestTranslator } from "@/lib/auth/language";
 import { localizeResult } from "@/lib/i18n/settle";
 import { log } from "@/lib/log/logger";
 import { addLogContext } from "@/lib/log/context";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { errorFromResponse, PlatformUnavailableError, UnexpectedResponseError } from "@/lib/clinic-api/errors";
 import { describeForLog, failureOf } from "./platform-failure";
-import { HTTP_STATUS, type ActionFailure } from "./result";
+import { HTTP_STATUS, type ActionFailure } from "@/lib/results/result";
 import { translatorFor } from "@/lib/i18n/translator";
 import { localizeResult } from "@/lib/i18n/settle";
 

@@ -13,10 +13,10 @@ import {
   UnauthorizedError,
   ValidationError,
 } from "@/lib/clinic-api/errors";
-import { failure, type ActionFailure } from "@/lib/actions/result";
-import { ActionError } from "@/lib/actions/action-error";
-import { QuotaExceededError } from "@/lib/quota/platform-quota";
-import { isStatementTimeout, TOO_BROAD } from "@/lib/fairness/statement-timeout";
+import { failure, type ActionFailure } from "@/lib/results/result";
+import { ActionError } from "@/lib/results/action-error";
+import { QuotaExceededError } from "@/lib/limits/platform-quota";
+import { isStatementTimeout, TOO_BROAD } from "@/lib/limits/statement-timeout";
 
 /** Platform body fields → the form field that shows the message (a resource's file travels as `file`). */
 const FORM_FIELD: Record<string, string> = { attachment: "file", attachment_filename: "file", body: "_" };
@@ -82,7 +82,7 @@ export function failureOf(error: unknown, wording: FailureWording = {}): ActionF
   if (error instanceof ClinicApiError) {
     return withId(failure("unexpected", "actions.platformUnexpected"));
   }
-  // A person's statement ran past its time bound (lib/db-pool.ts): they can narrow what they asked.
+  // A person's statement ran past its time bound (lib/db/pool.ts): they can narrow what they asked.
   if (isStatementTimeout(error)) return TOO_BROAD;
   // Our own bug: said without details (the caller logs the error's class, never its message).
   return failure("error", "actions.ourError");

@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { localizeResult } from "@/lib/i18n/settle";
 import { translatorFor } from "@/lib/i18n/translator";
 import { queryInput, respond } from "./route";
-import { FORBIDDEN, HTTP_STATUS, SIGNED_OUT, failure, invalid, notFound, succeeded, type FailureCode } from "./result";
+import {
+  FORBIDDEN,
+  HTTP_STATUS,
+  SIGNED_OUT,
+  failure,
+  invalid,
+  notFound,
+  succeeded,
+  type FailureCode,
+} from "@/lib/results/result";
 
 describe("queryInput", () => {
   it.each<[string, string, Record<string, string>, Record<string, unknown>]>([

@@ -5,8 +5,8 @@
 import "server-only";
 import type { z } from "zod";
 import { perform, type ActionSpec, type Work } from "@/lib/actions/builder";
-import { HTTP_STATUS, type ActionResult } from "@/lib/actions/result";
-import { requestTranslator } from "@/lib/i18n/server";
+import { HTTP_STATUS, type ActionResult } from "@/lib/results/result";
+import { requestTranslator } from "@/lib/auth/language";
 import { localizeResult } from "@/lib/i18n/settle";
 
 const NO_STORE = { "Cache-Control": "no-store" };

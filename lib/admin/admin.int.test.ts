@@ -174,6 +174,16 @@ describe("clinic key", () => {
       decidedBy: { type: "clinic_key.activated" },
     });
 
+    // Entered again long after its activation, the same key is still activated: no second event comes.
+    const longAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await db.event.updateMany({
+      where: { clinicId: admin.clinicId, type: "clinic_key.activated" },
+      data: { createdAt: longAgo },
+    });
+    await db.clinic.update({ where: { id: admin.clinicId }, data: { clinicKeySetAt: longAgo } });
+    await saveClinicKey(admin, key);
+    expect(await clinicKeyView(admin.clinicId)).toMatchObject({ state: "activated" });
+
     await sandboxControl(bed.sandboxUrl, "clinic-keys/revoke", { clinic_id: admin.clinicId });
     await expect(saveClinicKey(admin, key)).rejects.toMatchObject({ code: "clinic_key_revoked" });
     // A revoked key in the header makes every request fail: read the list without it, then put the

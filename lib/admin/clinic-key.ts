@@ -9,7 +9,8 @@ import { connectionTokenProvider } from "@/lib/auth/token-provider";
 import { createClinicClient } from "@/lib/clinic-api/client";
 import { platformSettings } from "@/lib/clinic-api/settings";
 import type { Clinic } from "@/lib/contract";
-import { clinicKeyState, maskClinicKey, type ClinicKeyState } from "@/lib/admin/key-state";
+import { clinicKeyState, type ClinicKeyState } from "@/lib/admin/key-state";
+import { maskClinicKey } from "@/lib/format/clinic-key";
 import { observePlatformBody } from "@/lib/drift/endpoints";
 
 export const ClinicKeyInputSchema = z.object({
@@ -40,7 +41,10 @@ export interface ClinicKeyView {
 
 export async function clinicKeyView(clinicId: string): Promise<ClinicKeyView> {
   const [clinic, events] = await Promise.all([
-    db.clinic.findUniqueOrThrow({ where: { id: clinicId }, select: { clinicKeyEnc: true, clinicKeySetAt: true } }),
+    db.clinic.findUniqueOrThrow({
+      where: { id: clinicId },
+      select: { clinicKeyEnc: true, clinicKeySetAt: true, clinicKeyRefusedAt: true },
+    }),
     db.event.findMany({ where: { clinicId, category: "clinic_keys" }, orderBy: { createdAt: "desc" }, take: 20 }),
   ]);
   const key = openClinicKey(clinic.clinicKeyEnc);
@@ -51,7 +55,7 @@ export async function clinicKeyView(clinicId: string): Promise<ClinicKeyView> {
     receivedAt: e.receivedAt.toISOString(),
     source: e.source,
   }));
-  const { state, decidedBy } = clinicKeyState(key ? clinic.clinicKeySetAt : null, events);
+  const { state, decidedBy } = clinicKeyState(key ? clinic.clinicKeySetAt : null, events, clinic.clinicKeyRefusedAt);
   return {
     entered: key !== undefined,
     masked: key ? maskClinicKey(key) : null,
@@ -82,15 +86,37 @@ export const integrationActivated = (clinic: Clinic): boolean =>
 
 /** Tries the key at the platform (activating it when new), then stores it sealed. Throws platform errors. */
 export async function saveClinicKey(actor: Actor, clinicKey: string): Promise<Clinic> {
-  const setAt = new Date();
   const clinic = await (await clientWithKey(actor, clinicKey)).getClinic();
+  // The same key entered again is the same key: its activation still stands (the platform sends no
+  // second clinic_key.activated), so it keeps the time it was first entered.
+  const stored = await db.clinic.findUnique({
+    where: { id: actor.clinicId },
+    select: { clinicKeyEnc: true, clinicKeySetAt: true },
+  });
+  const same = stored?.clinicKeySetAt && sameKey(stored.clinicKeyEnc, clinicKey);
   await db.clinic.update({
     where: { id: actor.clinicId },
-    data: { clinicKeyEnc: sealSecret(clinicKey, SECRET_PURPOSES.clinicKey), clinicKeySetAt: setAt },
+    data: {
+      clinicKeyEnc: sealSecret(clinicKey, SECRET_PURPOSES.clinicKey),
+      clinicKeySetAt: same ? stored.clinicKeySetAt : new Date(),
+      clinicKeyRefusedAt: null,
+    },
   });
   return clinic;
 }
 
+/** Whether the stored key is `clinicKey` (one sealed with a key this process lacks counts as another). */
+function sameKey(clinicKeyEnc: string | null, clinicKey: string): boolean {
+  try {
+    return openClinicKey(clinicKeyEnc) === clinicKey;
+  } catch {
+    return false;
+  }
+}
+
 export async function removeClinicKey(actor: Actor): Promise<void> {
-  await db.clinic.update({ where: { id: actor.clinicId }, data: { clinicKeyEnc: null, clinicKeySetAt: null } });
+  await db.clinic.update({
+    where: { id: actor.clinicId },
+    data: { clinicKeyEnc: null, clinicKeySetAt: null, clinicKeyRefusedAt: null },
+  });
 }

@@ -2,8 +2,8 @@
 // and ask its user to reconnect. Both re-check that the connection belongs to the actor's clinic.
 import "server-only";
 import { db } from "@/lib/db";
-import { AdminActionError, type Actor } from "@/lib/auth";
-import { notFound, refused } from "@/lib/actions/result";
+import { AdminActionError, connectionOfClinic, type Actor } from "@/lib/auth/admin";
+import { refused } from "@/lib/results/result";
 import { refreshTokenOnce } from "@/lib/auth/refresh";
 import { revokeTokenPair } from "@/lib/auth/revoke";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
@@ -12,12 +12,6 @@ import { openTokens } from "@/lib/auth/token-store";
 
 /** Why a connection was marked broken: a catalog key, said where it is shown (lib/auth/state-reason.ts). */
 export const RECONNECT_REASON = "admin.connectionReasons.reconnectAsked";
-
-async function connectionOfClinic(actor: Actor, connectionId: string) {
-  const row = await db.platformConnection.findFirst({ where: { id: connectionId, clinicId: actor.clinicId } });
-  if (!row) throw new AdminActionError(notFound("connection"));
-  return row;
-}
 
 /**
  * Refreshes the token now, whatever its expiry: the stored access token is handed to

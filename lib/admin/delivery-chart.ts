@@ -1,6 +1,6 @@
 // Delivery success over time: the platform's delivery attempts counted per day of the clinic's zone
 // into delivered and failed. Pure (shared by the server that counts and the chart that draws).
-import { dayIn } from "@/lib/audit/day-range";
+import { dayIn } from "@/lib/format/days";
 import { addDays } from "@/lib/events/timeline/period";
 export interface DeliveryDay {
   day: string;

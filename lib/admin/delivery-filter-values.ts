@@ -3,7 +3,7 @@
 // (./delivery-filters), built from these values; a test holds the check and the schema to the same
 // answers.
 import { parseDateFilter } from "@/lib/contract/date-filter";
-import { urlFiltersHref } from "@/lib/admin/url-filters";
+import { urlFiltersHref } from "@/lib/http/url-filters";
 
 export const DELIVERY_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DELIVERY_SORTS = ["attempted_at", "event_id"] as const;

@@ -3,11 +3,11 @@
 // The schema the server page parses the URL with; the browser's form checks with the zod-free
 // ./delivery-filter-values, whose values this schema is built from.
 import { z } from "zod";
-import { dayRangeIn } from "@/lib/audit/day-range";
+import { dayRangeIn } from "@/lib/format/days";
 import { parseDateFilter } from "@/lib/contract/date-filter";
 import { addDays } from "@/lib/events/timeline/period";
 import { DateFilterFieldSchema } from "@/lib/events/date-filter-field";
-import { blankToUndefined, parseUrlFilters, type SearchParams } from "@/lib/admin/url-filters";
+import { blankToUndefined, parseUrlFilters, type SearchParams } from "@/lib/http/url-filters";
 import {
   DEFAULT_DELIVERY_FILTERS,
   DELIVERY_FILTER_MESSAGES,

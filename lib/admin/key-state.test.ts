@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clinicKeyState, maskClinicKey, CLOCK_SLACK_MS } from "@/lib/admin/key-state";
+import { clinicKeyState, CLOCK_SLACK_MS } from "@/lib/admin/key-state";
+import { maskClinicKey } from "@/lib/format/clinic-key";
 
 const setAt = new Date("2026-03-10T12:00:00Z");
 const at = (minutes: number) => new Date(setAt.getTime() + minutes * 60_000);
@@ -58,6 +59,16 @@ describe("clinicKeyState", () => {
     const result = clinicKeyState(keySetAt, events);
     expect(result.state).toBe(state);
     expect(result.decidedBy?.id ?? null).toBe(decidedBy);
+  });
+
+  it.each([
+    ["a refusal after an activation", [ev("a", "clinic_key.activated", 1)], 10, "refused"],
+    ["a refusal while waiting", [], 10, "refused"],
+    ["a refusal of the key entered before this one", [ev("a", "clinic_key.activated", 1)], -5, "activated"],
+    ["a revocation says more than a refusal", [ev("r", "clinic_key.revoked", 1)], 10, "revoked"],
+  ] as const)("%s", (_name, events, refusedAfterMinutes, state) => {
+    const refusedAt = new Date(setAt.getTime() + refusedAfterMinutes * 60_000);
+    expect(clinicKeyState(setAt, [...events], refusedAt).state).toBe(state);
   });
 
   it("ignores an activation older than the clock slack", () => {

@@ -1,7 +1,9 @@
 // The clinic key's activation state, read from the clinic_key.* events (spec 3, 6.1). Events from
 // before the admin entered the current key belong to earlier keys and do not count; a little slack
-// is allowed for the platform's clock running behind ours. Pure, so the table of cases is tested.
-export type ClinicKeyState = "not_entered" | "waiting" | "activated" | "revoked";
+// is allowed for the platform's clock running behind ours. A refusal of the stored key by the
+// platform after it was entered ("refused": it no longer knows the key, e.g. a platform reset) says
+// more than an old activation, though no event tells of it. Pure, so the table of cases is tested.
+export type ClinicKeyState = "not_entered" | "waiting" | "activated" | "revoked" | "refused";
 
 export interface ClinicKeyEventLike {
   id: string;
@@ -14,6 +16,7 @@ export const CLOCK_SLACK_MS = 10 * 60 * 1000;
 export function clinicKeyState(
   keySetAt: Date | null,
   events: readonly ClinicKeyEventLike[],
+  refusedAt: Date | null = null,
   slackMs: number = CLOCK_SLACK_MS,
 ): { state: ClinicKeyState; decidedBy: ClinicKeyEventLike | null } {
   if (!keySetAt) return { state: "not_entered", decidedBy: null };
@@ -30,11 +33,8 @@ export function clinicKeyState(
     )
       latest = e;
   }
-  if (!latest) return { state: "waiting", decidedBy: null };
-  return { state: latest.type === "clinic_key.revoked" ? "revoked" : "activated", decidedBy: latest };
-}
-
-/** Shows the last four characters only, e.g. `••••••••hl4k`. */
-export function maskClinicKey(key: string): string {
-  return `${"•".repeat(8)}${key.slice(-4)}`;
+  if (latest?.type === "clinic_key.revoked") return { state: "revoked", decidedBy: latest };
+  if (refusedAt && refusedAt >= keySetAt && !(latest && latest.createdAt > refusedAt))
+    return { state: "refused", decidedBy: null };
+  return latest ? { state: "activated", decidedBy: latest } : { state: "waiting", decidedBy: null };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LOCAL_DEFAULTS } from "@/lib/contract";
 import { db } from "@/lib/db";
-import { pool } from "@/lib/db-pool";
+import { pool } from "@/lib/db/pool";
 import { clientForClinic, clientForUser, ReconnectRequiredError, type Actor } from "@/lib/auth";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { exchangeAndStore } from "@/lib/auth/provider";

@@ -6,7 +6,7 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { getConfig } from "@/lib/config";
 import { appMailer } from "@/lib/email/mailer";
-import { QUEUES } from "@/lib/jobs/queues";
+import { QUEUES } from "@/lib/queue/queues";
 import { checkClinicAlerts, type AlertCheckDeps } from "@/lib/alerts/check";
 
 interface AlertCheckJob {

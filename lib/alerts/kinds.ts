@@ -5,6 +5,7 @@
 import { formatTime } from "@/lib/format/time";
 import { stateReasonText } from "@/lib/auth/state-reason";
 import { z } from "zod";
+import type { Say } from "@/lib/i18n/say";
 
 export const ALERT_KINDS = ["webhook_deliveries", "connection_broken", "clinic_key_revoked", "missed_events"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -59,9 +60,6 @@ const HOUR_MS = 3_600_000;
 export function hoursLeft(deadline: string, now: Date): number {
   return Math.max(0, Math.floor((Date.parse(deadline) - now.getTime()) / HOUR_MS));
 }
-
-/** Says a catalog key with values: the reader's translator (the page's, or the recipient's for an email). */
-export type Say = (key: string, values?: Record<string, string | number>) => string;
 
 /** How an alert is being read: in whose words and time format, at what moment, and whether later (an email). */
 export interface Reading {

@@ -1,8 +1,8 @@
 // The admin console's actions in the audit trail: whose connection or role, and the outcome. A clinic
 // key is named by its last four characters only, as the console shows it.
 import "server-only";
-import type { Actor } from "@/lib/auth";
-import { maskClinicKey } from "@/lib/admin/key-state";
+import type { Actor } from "@/lib/people/caller";
+import { maskClinicKey } from "@/lib/format/clinic-key";
 import { recordAudit } from "@/lib/audit/record";
 import type { AuditAction } from "@/lib/audit/actions";
 
@@ -21,6 +21,20 @@ export function auditAdminAction(
     action,
     target: { type: targetType, id: targetId },
     details,
+  });
+}
+
+/**
+ * An admin's grant of admin rights to someone who has not signed in yet, or its withdrawal: about the
+ * person as the platform names them (they have no user of the app yet).
+ */
+export function auditEarlyGrant(actor: Actor, platformUserId: string, grant: boolean): Promise<void> {
+  return recordAudit({
+    clinicId: actor.clinicId,
+    actorUserId: actor.userId,
+    action: grant ? "admin.promoted" : "admin.demoted",
+    target: { type: "person", id: platformUserId },
+    details: { beforeFirstSignIn: true },
   });
 }
 

@@ -1,7 +1,7 @@
 // Writing each clinic's audit head down outside its chain, into audit_anchors (append-only; its
 // trigger only takes an anchor that names an entry the chain holds). A chain cut or rewritten after
 // an anchor no longer ends in, or no longer holds, the anchored entry, and `npm run audit:verify`
-// says so (verify.ts). Runs on the job queue every few minutes (lib/jobs/queues.ts) and after
+// says so (verify.ts). Runs on the job queue every few minutes (lib/queue/queues.ts) and after
 // retention. Not for the retention's own "removal" anchors (retention.ts writes those).
 import "server-only";
 import type { PrismaClient } from "@/lib/generated/prisma/client";

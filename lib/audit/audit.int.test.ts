@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
 import { db } from "@/lib/db";
-import { pool } from "@/lib/db-pool";
+import { pool } from "@/lib/db/pool";
 import { appendAuditEntry, recordAudit, type AuditInput } from "@/lib/audit/record";
 import { verifyAuditTrail } from "@/lib/audit/verify";
 import { applyAuditRetention } from "@/lib/audit/retention";
@@ -285,5 +285,22 @@ describe("reading", () => {
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
     expect(csv).toContain("search: =HYPERLINK(1)");
     expect(csv).not.toContain(users.a);
+  });
+
+  it("names an entry about the clinic itself by the clinic's name, not its id", async () => {
+    await appendAuditEntry(
+      db,
+      entry("clinic_b", users.b, {
+        action: "clinic_key.entered",
+        target: { type: "clinic", id: "clinic_b" },
+        details: { key: "…1234" },
+      }),
+    );
+    const { rows } = await listAuditEntries(
+      "clinic_b",
+      parseAuditFilters({ action: "clinic_key.entered" }).filters,
+      "UTC",
+    );
+    expect(rows.map((r) => [r.targetType, r.targetName])).toEqual([["clinic", "Clinic B"]]);
   });
 });

@@ -58,18 +58,52 @@ function namedValue(say: Speaker, key: string, value: unknown): string | null {
   return known && say.has(known) ? say(known) : null;
 }
 
-function valueText(say: Speaker, value: unknown, key = ""): string {
+/**
+ * What the reader's page knows beside the entry: the names of the patients its details name by id,
+ * and how to write an instant (on the clinic's clock). Without them, ids and times show as recorded.
+ */
+export interface DetailWords {
+  names?: Readonly<Record<string, string>>;
+  time?: (iso: string) => string;
+  /** A file's size in words ("1.2 MB"), where a detail records its bytes. */
+  size?: (bytes: number) => string;
+}
+
+/** The detail's name and value in words: a recorded count of bytes reads as a size where the page can say one. */
+function pairText(say: Speaker, key: string, value: unknown, words: DetailWords): { key: string; value: string } {
+  if (key === "bytes" && typeof value === "number" && words.size)
+    return { key: say("audit.details.keys.size"), value: words.size(value) };
+  return { key: keyText(say, key), value: valueText(say, value, key, words) };
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Keys whose value lists patients by id: said as a count and the names the app knows. */
+const PATIENT_LIST = /patientIds$/i;
+
+function patientsText(say: Speaker, ids: unknown[], words: DetailWords): string {
+  const names = ids.flatMap((id) => (typeof id === "string" && words.names?.[id] ? [words.names[id]] : []));
+  const unnamed = ids.length - names.length;
+  const list = [...names, ...(unnamed ? [say("audit.details.unnamedPatients", { count: unnamed })] : [])];
+  return say("audit.details.patients", { count: ids.length, names: list.join(", ") });
+}
+
+function valueText(say: Speaker, value: unknown, key = "", words: DetailWords = {}): string {
   const named = namedValue(say, key, value);
   if (named) return named;
   if (value === null || value === undefined || value === "") return say("audit.details.none");
   if (typeof value === "boolean") return say(value ? "audit.details.yes" : "audit.details.no");
-  if (Array.isArray(value))
-    return value.length ? value.map((v) => valueText(say, v)).join(", ") : say("audit.details.none");
+  if (Array.isArray(value)) {
+    if (value.length && PATIENT_LIST.test(key)) return patientsText(say, value, words);
+    return value.length ? value.map((v) => valueText(say, v, "", words)).join(", ") : say("audit.details.none");
+  }
   if (typeof value === "object")
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => say("audit.details.nested", { key: keyText(say, k), value: valueText(say, v, k) }))
+      .map(([k, v]) => say("audit.details.nested", pairText(say, k, v, words)))
       .join(", ");
   const text = String(value);
+  if (words.names && Object.hasOwn(words.names, text)) return words.names[text];
+  if (words.time && INSTANT.test(text)) return words.time(text);
   if (Object.hasOwn(RECORDED_VALUES, text)) return say(`audit.details.values.${RECORDED_VALUES[text]}`);
   // A problem the mailer recorded is a catalog key (lib/email/mailer.ts).
   if (text.startsWith("alerts.mailProblems.") && say.has(text)) return say(text);
@@ -77,9 +111,9 @@ function valueText(say: Speaker, value: unknown, key = ""): string {
 }
 
 /** "name: Meal plan · category: none", in the reader's language. */
-export function detailsText(say: Speaker, details: unknown): string {
+export function detailsText(say: Speaker, details: unknown, words: DetailWords = {}): string {
   if (!details || typeof details !== "object") return "";
   return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => say("audit.details.pair", { key: keyText(say, key), value: valueText(say, value, key) }))
+    .map(([key, value]) => say("audit.details.pair", pairText(say, key, value, words)))
     .join(" · ");
 }

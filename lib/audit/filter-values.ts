@@ -1,7 +1,7 @@
 // The audit page's filters as the browser holds them (its pager builds links from them), zod-free;
 // the server parses them with AuditFiltersSchema (./filters), whose output is this same type.
 import type { AuditAction } from "@/lib/audit/actions";
-import { urlFiltersHref } from "@/lib/admin/url-filters";
+import { urlFiltersHref } from "@/lib/http/url-filters";
 
 export type AuditFilters = {
   person?: string;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { auditFiltersHref, AuditFiltersSchema, parseAuditFilters } from "@/lib/audit/filters";
 import { DEFAULT_AUDIT_FILTERS } from "@/lib/audit/filter-values";
-import { dayRangeIn } from "@/lib/audit/day-range";
+import { dayRangeIn } from "@/lib/format/days";
 import { translatorFor } from "@/lib/i18n/translator";
 
 /** The errors are catalog keys; the page says them in the reader's language. */

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "@/lib/contract/date-filter";
 import { AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
-import { blankToUndefined, parseUrlFilters, type SearchParams } from "@/lib/admin/url-filters";
+import { blankToUndefined, parseUrlFilters, type SearchParams } from "@/lib/http/url-filters";
 import type { AuditFilters } from "@/lib/audit/filter-values";
 
 export { auditFiltersHref, DEFAULT_AUDIT_FILTERS, type AuditFilters } from "@/lib/audit/filter-values";

@@ -2,7 +2,7 @@
 // name), and the choices that reach the patient (the welcome email, their discount). Not their
 // email, birth date or number: the platform holds those, and the trail need not repeat them.
 import "server-only";
-import type { Caller } from "@/lib/auth";
+import type { Caller } from "@/lib/people/caller";
 import type { Patient } from "@/lib/contract";
 import { recordAudit } from "@/lib/audit/record";
 

@@ -2,7 +2,7 @@
 // clinic can answer who looked for whom. Listing without a search is not an entry: it is the page
 // opening, and paging through it would fill the trail with noise.
 import "server-only";
-import type { Caller } from "@/lib/auth";
+import type { Caller } from "@/lib/people/caller";
 import type { PaginationMeta } from "@/lib/contract";
 import { recordAudit } from "@/lib/audit/record";
 

@@ -2,7 +2,7 @@
 // one entry per view, with who (the entry's actor), when, which patient (by id, and by the name the
 // page showed) and how many rows it showed, from the store and from the platform. Not one per row.
 import "server-only";
-import type { Caller } from "@/lib/auth";
+import type { Caller } from "@/lib/people/caller";
 import { recordAudit } from "@/lib/audit/record";
 
 export interface PatientViewCounts {

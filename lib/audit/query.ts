@@ -5,8 +5,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { actorLabelOf } from "@/lib/audit/record";
-import { patientNames } from "@/lib/people/names";
-import { dayRangeIn } from "@/lib/audit/day-range";
+import { patientNames, peopleNames } from "@/lib/people/names";
+import { dayRangeIn } from "@/lib/format/days";
 import { SYSTEM_PERSON, type AuditFilters } from "@/lib/audit/filters";
 import type { HashedFields } from "@/lib/audit/hash";
 
@@ -21,6 +21,8 @@ export type AuditRow = Omit<HashedFields, "clinicId"> & {
   hash: string;
   targetName?: string | null;
   patientName?: string | null;
+  /** Names of the patients its details name by id (a search's shown patients, an event read's patient). */
+  names?: Record<string, string>;
 };
 
 /** The patient an entry's details name (an event read, a patient's page), if any. */
@@ -29,18 +31,42 @@ function patientIdOf(details: Record<string, unknown>): string | null {
   return typeof id === "string" && id ? id : null;
 }
 
-/** The rows with the names of the people and patients they are about, in two reads. */
+/** Patient ids a row's details list (`shownPatientIds` of a search). */
+function listedPatientIds(details: Record<string, unknown>): string[] {
+  return Object.entries(details).flatMap(([key, value]) =>
+    /patientIds$/i.test(key) && Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [],
+  );
+}
+
+/** The rows with the names of the people and patients they are about, in a few reads. */
 async function named(clinicId: string, rows: AuditRow[]): Promise<AuditRow[]> {
-  const userIds = [...new Set(rows.flatMap((r) => (r.targetType === "user" && r.targetId ? [r.targetId] : [])))];
+  const idsOf = (type: string) => [
+    ...new Set(rows.flatMap((r) => (r.targetType === type && r.targetId ? [r.targetId] : []))),
+  ];
+  // A connection is named by whose it is: a person's, or the clinic's own (it has no user).
+  const connectionIds = idsOf("connection");
+  const owners = connectionIds.length
+    ? await db.platformConnection.findMany({
+        where: { clinicId, id: { in: connectionIds } },
+        select: { id: true, userId: true },
+      })
+    : [];
+  const ownerOf = new Map(owners.flatMap((c) => (c.userId ? [[c.id, c.userId] as const] : [])));
+  const clinicsOwn = new Set(owners.flatMap((c) => (c.userId ? [] : [c.id])));
+  const userIds = [...new Set([...idsOf("user"), ...ownerOf.values()])];
   const patientIds = [
     ...new Set(
       rows.flatMap((r) => {
         const id = r.targetType === "patient" ? r.targetId : patientIdOf(r.details);
-        return id ? [id] : [];
+        return [...(id ? [id] : []), ...listedPatientIds(r.details)];
       }),
     ),
   ];
-  const [users, patients] = await Promise.all([
+  // Someone who had not signed in yet (an admin's early grant) is named by the platform's lists.
+  const personIds = idsOf("person");
+  // An entry about the clinic itself (its key, its settings) is named by the clinic's name.
+  const aboutClinic = idsOf("clinic").includes(clinicId) || clinicsOwn.size > 0;
+  const [users, patients, people, clinic] = await Promise.all([
     userIds.length
       ? db.user.findMany({
           where: { clinicId, id: { in: userIds } },
@@ -48,14 +74,33 @@ async function named(clinicId: string, rows: AuditRow[]): Promise<AuditRow[]> {
         })
       : [],
     patientNames(clinicId, patientIds),
+    personIds.length ? peopleNames(clinicId, personIds) : ({} as Record<string, string>),
+    aboutClinic ? db.clinic.findUnique({ where: { id: clinicId }, select: { name: true } }) : null,
   ]);
   const userNames = new Map(users.map((u) => [u.id, actorLabelOf(u)]));
   return rows.map((r) => {
     const patientId = r.targetType === "patient" ? r.targetId : patientIdOf(r.details);
     return {
       ...r,
-      targetName: r.targetType === "user" && r.targetId ? (userNames.get(r.targetId) ?? null) : null,
+      targetName: !r.targetId
+        ? null
+        : r.targetType === "user"
+          ? (userNames.get(r.targetId) ?? null)
+          : r.targetType === "person"
+            ? (people[r.targetId] ?? null)
+            : r.targetType === "connection"
+              ? clinicsOwn.has(r.targetId)
+                ? clinic?.name || null
+                : (userNames.get(ownerOf.get(r.targetId) ?? "") ?? null)
+              : r.targetType === "clinic" && r.targetId === clinicId
+                ? clinic?.name || null
+                : null,
       patientName: patientId ? (patients[patientId] ?? null) : null,
+      names: Object.fromEntries(
+        [...(patientId ? [patientId] : []), ...listedPatientIds(r.details)].flatMap((id) =>
+          patients[id] ? [[id, patients[id]]] : [],
+        ),
+      ),
     };
   });
 }

@@ -3,7 +3,7 @@
 // unguessable address is as good as a password to the file).
 import "server-only";
 import type { ResourceRecord } from "@/lib/contract";
-import type { Caller } from "@/lib/auth";
+import type { Caller } from "@/lib/people/caller";
 import { recordAudit } from "@/lib/audit/record";
 import type { AuditAction } from "@/lib/audit/actions";
 

@@ -1,7 +1,7 @@
 // The access table every guard applies: one row per caller and attempt, and the answer it must get.
 import { describe, expect, it } from "vitest";
 import { decideAccess, type AccessDecision, type AccessSubject } from "@/lib/auth/access";
-import { roleOf, rolesOf, type AppRole } from "@/lib/auth/roles";
+import { roleOf, rolesOf, type AppRole } from "@/lib/people/roles";
 
 const practitionerA: AccessSubject = { clinicId: "clinic-a", isAdmin: false, platformUserType: "Practitioner" };
 const staffA: AccessSubject = { clinicId: "clinic-a", isAdmin: false, platformUserType: "Staff" };

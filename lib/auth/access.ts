@@ -1,6 +1,6 @@
 // The access decisions every page, server action and route handler makes, as pure functions so
 // they can be tested as tables: who is signed in, which role they need, which clinic owns the thing.
-import { hasAnyRole, type AppRole, type RoleHolder } from "@/lib/auth/roles";
+import { hasAnyRole, type AppRole, type RoleHolder } from "@/lib/people/roles";
 
 export type AccessDecision = "allow" | "sign-in" | "deny";
 

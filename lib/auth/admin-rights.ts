@@ -29,6 +29,7 @@ export function desiredAdmin({ isAdmin, adminOverride, platformAdmin }: AdminInp
  * Returns the ids of users whose right changed.
  */
 export async function applyAdminRights(tx: Tx, clinicId: string): Promise<{ granted: string[]; removed: string[] }> {
+  await takeUpEarlyGrants(tx, clinicId);
   const [users, people] = await Promise.all([
     tx.user.findMany({
       where: { clinicId },
@@ -50,6 +51,24 @@ export async function applyAdminRights(tx: Tx, clinicId: string): Promise<{ gran
   if (granted.length) await tx.user.updateMany({ where: { id: { in: granted } }, data: { isAdmin: true } });
   if (removed.length) await tx.user.updateMany({ where: { id: { in: removed } }, data: { isAdmin: false } });
   return { granted, removed };
+}
+
+/**
+ * A grant an admin gave someone before their first sign-in (kept on their directory entry) becomes
+ * their user's override once they have one, with who gave it and when; the entry's grant is cleared.
+ */
+async function takeUpEarlyGrants(tx: Tx, clinicId: string): Promise<void> {
+  const taken = await tx.$queryRaw<{ platform_user_id: string }[]>`
+    UPDATE users u SET admin_override = true, admin_override_by_id = p.admin_grant_by_id, admin_override_at = p.admin_grant_at
+    FROM people p
+    WHERE u.clinic_id = ${clinicId} AND p.clinic_id = u.clinic_id AND p.platform_user_id = u.platform_user_id
+      AND p.admin_grant_at IS NOT NULL
+    RETURNING u.platform_user_id`;
+  if (taken.length === 0) return;
+  await tx.person.updateMany({
+    where: { clinicId, platformUserId: { in: taken.map((t) => t.platform_user_id) } },
+    data: { adminGrantById: null, adminGrantAt: null },
+  });
 }
 
 /** Locks the clinic's row for the rest of the transaction: admin changes of one clinic go one at a time. */

@@ -7,13 +7,11 @@ import { revokeConnection, type RevokeResult } from "@/lib/auth/revoke";
 import { lockClinic } from "@/lib/auth/admin-rights";
 import { appendAuditEntry } from "@/lib/audit/record";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { ActionError } from "@/lib/actions/action-error";
-import { notFound, refused, type ActionFailure } from "@/lib/actions/result";
+import type { Actor } from "@/lib/people/caller";
+import { ActionError } from "@/lib/results/action-error";
+import { notFound, refused, type ActionFailure } from "@/lib/results/result";
 
-export interface Actor {
-  userId: string;
-  clinicId: string;
-}
+export type { Actor };
 
 /** An admin's request the clinic's rules refuse; the action answers with its failure as it is. */
 export class AdminActionError extends ActionError {
@@ -43,6 +41,30 @@ export async function setAdmin(actor: Actor, targetUserId: string, isAdmin: bool
       where: { id: target.id },
       data: { isAdmin, adminOverride: isAdmin, adminOverrideById: actor.userId, adminOverrideAt: new Date() },
     });
+  });
+}
+
+/**
+ * An admin's grant of admin rights to someone the clinic's directory lists who has not signed in yet
+ * (`grant` false withdraws it): kept on their directory entry, it becomes their override at their
+ * first sign-in (lib/auth/admin-rights.ts). Someone who has signed in meanwhile is refused: their
+ * row now offers the user's promote and demote. Returns their name for the audit trail and the answer.
+ */
+export async function setAdminBeforeSignIn(actor: Actor, platformUserId: string, grant: boolean): Promise<string> {
+  return db.$transaction(async (tx) => {
+    await lockClinic(tx, actor.clinicId);
+    const key = { clinicId_platformUserId: { clinicId: actor.clinicId, platformUserId } };
+    const person = await tx.person.findUnique({ where: key, select: { displayName: true, listed: true } });
+    if (!person?.listed) throw new AdminActionError(notFound("user"));
+    if (await tx.user.findUnique({ where: key, select: { id: true } }))
+      throw new AdminActionError(refused("admin.actions.signedInMeanwhile"));
+    await tx.person.update({
+      where: key,
+      data: grant
+        ? { adminGrantById: actor.userId, adminGrantAt: new Date() }
+        : { adminGrantById: null, adminGrantAt: null },
+    });
+    return person.displayName;
   });
 }
 
@@ -78,12 +100,15 @@ export async function grantAdminAsOperator(
 
 /** Revokes a user's or the clinic's connection (the admin console's "revoke"). */
 export async function revokeClinicConnection(actor: Actor, connectionId: string): Promise<RevokeResult> {
-  const connection = await db.platformConnection.findFirst({
-    where: { id: connectionId, clinicId: actor.clinicId },
-    select: { id: true },
-  });
-  if (!connection) throw new AdminActionError(notFound("connection"));
+  const connection = await connectionOfClinic(actor, connectionId);
   return revokeConnection(connection.id, "admin.connectionReasons.revokedByAdmin");
+}
+
+/** A connection of the admin's own clinic, or "not found": another clinic's id is never told apart. */
+export async function connectionOfClinic(actor: Actor, connectionId: string) {
+  const row = await db.platformConnection.findFirst({ where: { id: connectionId, clinicId: actor.clinicId } });
+  if (!row) throw new AdminActionError(notFound("connection"));
+  return row;
 }
 
 export async function listClinicUsers(actor: Actor) {

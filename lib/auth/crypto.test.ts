@@ -74,7 +74,7 @@ describe("rotation", () => {
           return (e as Error).name;
         }
       },
-      "DecryptionError",
+      "MissingKeyError",
     ],
   ];
   it.each(rows)("%s", (_name, run, expected) => expect(run()).toEqual(expected));

@@ -21,6 +21,14 @@ export class DecryptionError extends Error {
   }
 }
 
+/** A value sealed with a key this keyring does not hold (a rotation this process has not been given). */
+export class MissingKeyError extends DecryptionError {
+  constructor(readonly kid: string) {
+    super(`key "${kid}" is not in APP_ENCRYPTION_KEY`);
+    this.name = "MissingKeyError";
+  }
+}
+
 /**
  * Parses `APP_ENCRYPTION_KEY`: `kid:key,kid2:key2` (first is current) or a bare key. A key is 32
  * bytes written as base64, base64url or 64 hex digits. A bare key gets a kid derived from its hash,
@@ -86,7 +94,7 @@ export function open(keyring: Keyring, sealed: string, purpose: string): string 
   if (parts.length !== 5 || parts[0] !== VERSION) throw new DecryptionError("unknown format");
   const [, kid, ivText, tagText, ctText] = parts;
   const key = keyring.keys.get(kid);
-  if (!key) throw new DecryptionError(`key "${kid}" is not in APP_ENCRYPTION_KEY`);
+  if (!key) throw new MissingKeyError(kid);
   const iv = Buffer.from(ivText, "base64url");
   const tag = Buffer.from(tagText, "base64url");
   if (iv.length !== 12 || tag.length !== 16) throw new DecryptionError("malformed");
@@ -98,6 +106,11 @@ export function open(keyring: Keyring, sealed: string, purpose: string): string 
   } catch {
     throw new DecryptionError("authentication failed (tampered, or sealed for another purpose)");
   }
+}
+
+/** How every value sealed with key `kid` begins. */
+export function sealedPrefix(kid: string): string {
+  return `${VERSION}.${kid}.`;
 }
 
 /** Whether a sealed value was made with an older key and should be sealed again. */

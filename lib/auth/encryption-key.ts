@@ -49,11 +49,32 @@ function readWhenWritten(file: string): string {
 
 let cached: Keyring | undefined;
 
-/** The keyring of this process. Call at start-up to fail fast in production without a key. */
-export function getKeyring(): Keyring {
+/** The keyring as APP_ENCRYPTION_KEY gives it, its first key current. Call at start-up to fail fast in production without a key. */
+export function configuredKeyring(): Keyring {
   if (!cached) {
     const config = getConfig();
     cached = loadKeyring({ encryptionKey: config.encryptionKey, isProduction: config.isProduction });
   }
   return cached;
+}
+
+// On globalThis: the app server's bundle and Next.js's chunks each have a copy of this module.
+const sealing = globalThis as unknown as Record<symbol, string | undefined>;
+const SEALING_KID = Symbol.for("clinic-connect.sealing-kid");
+
+/** Which key this process seals with from now on, as the processes agreed (lib/auth/key-agreement.ts). */
+export function sealWithKid(kid: string): void {
+  sealing[SEALING_KID] = kid;
+}
+
+/**
+ * The keyring to seal and open with: every configured key opens, and new values are sealed with the
+ * key every live process holds. Until this process has read that agreement, a keyring of several
+ * keys seals with its last, the key being retired, which the processes not yet restarted hold.
+ */
+export function getKeyring(): Keyring {
+  const keyring = configuredKeyring();
+  const kids = [...keyring.keys.keys()];
+  const kid = sealing[SEALING_KID] ?? kids[kids.length - 1]!;
+  return kid === keyring.currentKid || !keyring.keys.has(kid) ? keyring : { ...keyring, currentKid: kid };
 }

@@ -46,4 +46,11 @@ describe("signInAddress", () => {
   ])("%s → %s", (returnTo, expected) => {
     expect(signInAddress(returnTo)).toBe(expected);
   });
+
+  it("says why the session ended, before the place to return to", () => {
+    expect(signInAddress("/", "broken")).toBe("/signin?reason=broken");
+    expect(signInAddress("/patients?q=ann", "revoked")).toBe(
+      "/signin?reason=revoked&callbackUrl=%2Fpatients%3Fq%3Dann",
+    );
+  });
 });

@@ -40,14 +40,16 @@ export function accessDeniedRedirect(requestUrl: URL): URL | null {
 }
 
 /** The sign-in page's address that brings a signed-out person back to `returnTo` afterwards. */
-export function signInAddress(returnTo: string | null | undefined): string {
+export function signInAddress(returnTo: string | null | undefined, reason?: "broken" | "revoked"): string {
+  const query = new URLSearchParams(reason ? { reason } : {});
   if (
-    !returnTo ||
-    returnTo === "/" ||
-    !returnTo.startsWith("/") ||
-    returnTo.startsWith("//") ||
-    returnTo.startsWith("/signin")
+    returnTo &&
+    returnTo !== "/" &&
+    returnTo.startsWith("/") &&
+    !returnTo.startsWith("//") &&
+    !returnTo.startsWith("/signin")
   )
-    return "/signin";
-  return `/signin?callbackUrl=${encodeURIComponent(returnTo)}`;
+    query.set("callbackUrl", returnTo);
+  const search = query.toString();
+  return search ? `/signin?${search}` : "/signin";
 }

@@ -7,36 +7,17 @@ import "server-only";
 import { cache } from "react";
 import { getServerSession } from "next-auth/next";
 import { notFound, redirect } from "next/navigation";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
+import { sessionClaims, sessionCookieOf } from "@/lib/http/session-cookie";
 import { RETURN_TO_HEADER, signInAddress } from "@/lib/auth/front-door";
 import { db } from "@/lib/db";
 import { getAuthOptions } from "@/lib/auth/options";
 import { decideAccess } from "@/lib/auth/access";
-import { rolesOf, type AppRole } from "@/lib/auth/roles";
-import { liveSessionUser } from "@/lib/auth/sessions";
+import { rolesOf, type AppRole } from "@/lib/people/roles";
+import type { Caller, CurrentUser } from "@/lib/people/caller";
+import { endedBecause, liveSessionUser } from "@/lib/auth/sessions";
 
-export interface CurrentUser {
-  id: string;
-  clinicId: string;
-  clinicName: string;
-  /** The clinic's time zone (IANA): every time, day filter and chart of the clinic is on its clock. */
-  timeZone: string;
-  platformUserId: string;
-  platformUserType: "Practitioner" | "Staff";
-  isAdmin: boolean;
-  roles: AppRole[];
-  /** From the clinic's directory (lib/people); null when nothing names them yet. */
-  name: string | null;
-  /** A staff member's role as the platform names it ("Front desk"…), when the platform lists it. */
-  staffRole: string | null;
-  /** The language they chose in the app ("en", "fr-CA"); null follows the browser. */
-  locale: string | null;
-}
-
-export interface Caller {
-  user: CurrentUser;
-  clinicId: string;
-}
+export type { Caller, CurrentUser };
 
 /** The signed-in user, or null. Cached for one request. */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
@@ -64,10 +45,19 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   };
 });
 
-/** Pages and server actions: not signed in → the sign-in page. */
+/** Why the browser's session ended, when the platform ended it (broken or revoked), else undefined. */
+export async function whySessionEnded(): Promise<"broken" | "revoked" | undefined> {
+  // next-auth answers an ended session as none at all: the reason is read from the cookie's own session id.
+  const jar = await cookies();
+  const cookie = sessionCookieOf((name) => jar.get(name)?.value);
+  const claims = cookie ? await sessionClaims(cookie) : null;
+  return (typeof claims?.sid === "string" && (await endedBecause(claims.sid))) || undefined;
+}
+
+/** Pages and server actions: not signed in → the sign-in page, saying why when the platform ended the session. */
 export async function requireUser(): Promise<Caller> {
   const user = await getCurrentUser();
-  if (!user) redirect(signInAddress((await headers()).get(RETURN_TO_HEADER)));
+  if (!user) redirect(signInAddress((await headers()).get(RETURN_TO_HEADER), await whySessionEnded()));
   return { user, clinicId: user.clinicId };
 }
 

@@ -1,7 +1,7 @@
 // What the app's session and JWT hold: the app user's id, primary role, clinic and the sign-in's
 // session row. Nothing else;
 // in particular no platform token (those stay in the token store).
-import type { AppRole } from "@/lib/auth/roles";
+import type { AppRole } from "@/lib/people/roles";
 
 declare module "next-auth" {
   interface Session {

@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { clinicProvider } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
-import { roleOf } from "@/lib/auth/roles";
+import { roleOf } from "@/lib/people/roles";
 import { auditSession } from "@/lib/audit/sessions";
 import { endSession, isSessionLive, SESSION_ENDED, startSession } from "@/lib/auth/sessions";
 import { log } from "@/lib/log/logger";

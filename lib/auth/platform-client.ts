@@ -8,8 +8,9 @@ import type { SessionGrantRequest } from "@/lib/contract";
 import { ReconnectRequiredError } from "@/lib/auth/errors";
 import { openClinicKey } from "@/lib/auth/secrets";
 import { connectionTokenProvider, type TokenRow } from "@/lib/auth/token-provider";
-import { takePlatformTurn, type QuotaScope } from "@/lib/quota/platform-quota";
+import { takePlatformTurn, type QuotaScope } from "@/lib/limits/platform-quota";
 import { observePlatformBody } from "@/lib/drift/endpoints";
+import { log } from "@/lib/log/logger";
 
 /** The connection a user acts through, or ReconnectRequiredError("missing"). */
 export async function connectionIdForUser(userId: string, authMode = platformSettings().authMode): Promise<string> {
@@ -22,7 +23,7 @@ export async function connectionIdForUser(userId: string, authMode = platformSet
 export async function clientForUser(userId: string): Promise<ClinicClient> {
   const settings = platformSettings();
   // One read finds the connection, its clinic's key and its token: every read before the first
-  // platform call is time the person waits (there were five, one after another).
+  // platform call is time the person waits, so they are not made one after another.
   const where = await connectionOf(userId, settings.authMode);
   const connection = await db.platformConnection.findUnique({ where, select: CONNECTION_FOR_CLIENT });
   if (!connection) throw new ReconnectRequiredError("missing");
@@ -83,8 +84,21 @@ function clientOf(connection: ConnectionForClient, baseUrl: string, quota: Quota
       tokens: connectionTokenProvider(connection.id, {}, connection),
       clinicKey: openClinicKey(connection.clinic.clinicKeyEnc),
       clinicKeyHeader: platformSettings().headerNames.clinicKey,
+      onClinicKeyRefused: () => noteClinicKeyRefused(connection.clinicId, connection.clinic.clinicKeyEnc),
     },
   });
+}
+
+/**
+ * The platform refused the stored clinic key: the key's state says so (an admin must enter it again)
+ * until a key is entered. Only the key that was sent: one entered meanwhile is not marked refused.
+ */
+async function noteClinicKeyRefused(clinicId: string, sealedKey: string | null): Promise<void> {
+  if (!sealedKey) return;
+  await db.clinic
+    .updateMany({ where: { id: clinicId, clinicKeyEnc: sealedKey }, data: { clinicKeyRefusedAt: new Date() } })
+    // The person still hears why their request failed; the state is noted at the next refusal.
+    .catch((error: unknown) => log.warn(`clinic key: the refusal could not be noted: ${(error as Error).name}`));
 }
 
 /**

@@ -14,7 +14,7 @@ import { exchangeAndStore } from "@/lib/auth/provider";
 import { refreshTokenOnce } from "@/lib/auth/refresh";
 import { sealSecret, SECRET_PURPOSES } from "@/lib/auth/secrets";
 import { openTokens } from "@/lib/auth/token-store";
-import { isSessionLive, startSession } from "@/lib/auth/sessions";
+import { endedBecause, endSession, isSessionLive, SESSION_ENDED, startSession } from "@/lib/auth/sessions";
 import { revokeConnection } from "@/lib/auth/revoke";
 import {
   authorizeAs,
@@ -129,6 +129,8 @@ describe("refresh", () => {
       expect(await row()).toMatchObject({ state: "broken", stateReason: "admin.connectionReasons.invalidGrant" });
       // The user's access ended at the platform: every session of theirs ends with it.
       for (const sid of sessions) expect(await isSessionLive(sid)).toBe(false);
+      // …and the sign-in page they land on says why.
+      for (const sid of sessions) expect(await endedBecause(sid)).toBe("broken");
       // Broken stays broken: no further refresh attempts reach the platform.
       const failed = (await sandboxStats(bed.sandboxUrl)).token_refreshes_failed;
       await expect(client.getClinic()).rejects.toBeInstanceOf(ReconnectRequiredError);
@@ -143,7 +145,12 @@ describe("refresh", () => {
     const theirs = someoneElse ? await startSession(someoneElse.id, 3600) : null;
     await revokeConnection(connectionId, "Revoked by an admin");
     for (const sid of mine) expect(await isSessionLive(sid)).toBe(false);
+    for (const sid of mine) expect(await endedBecause(sid)).toBe("revoked");
     if (theirs) expect(await isSessionLive(theirs)).toBe(true);
+    if (theirs) expect(await endedBecause(theirs)).toBeNull();
+    // Signing out is no one's refusal: the sign-in page gives no reason for it.
+    if (theirs) await endSession(theirs, SESSION_ENDED.signedOut);
+    if (theirs) expect(await endedBecause(theirs)).toBeNull();
   });
 
   it("a 401 from the platform triggers one refresh and one replay", async () => {

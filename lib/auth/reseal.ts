@@ -3,11 +3,13 @@
 // with the current key, so that once it has run the old key can be removed from the variable.
 // Each row is rewritten only if it still holds the value that was read (a refresh that rotated the
 // tokens meanwhile wrote them with the current key already), so it never undoes a newer write.
-// Runs from the job queue at start-up and daily (lib/jobs/worker.ts); safe to run any number of times.
+// Only rows sealed with another key are read, so running it every few seconds costs little. Runs
+// once every live process holds the current key (lib/auth/key-agreement.ts); safe to run any number
+// of times.
 import "server-only";
-import { open, seal, sealedWithOldKey, type Keyring } from "@/lib/auth/crypto";
+import { open, seal, sealedPrefix, sealedWithOldKey, type Keyring } from "@/lib/auth/crypto";
 import { SECRET_PURPOSES } from "@/lib/auth/secrets";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 
 export interface ResealResult {
   connections: number;
@@ -19,7 +21,9 @@ export async function resealSecrets(db: Db, keyring: Keyring): Promise<ResealRes
   const stale = (sealed: string) => sealedWithOldKey(keyring, sealed);
   const result: ResealResult = { connections: 0, clinicKeys: 0 };
 
+  const current = { startsWith: sealedPrefix(keyring.currentKid) };
   const connections = await db.platformConnection.findMany({
+    where: { OR: [{ NOT: { accessTokenEnc: current } }, { NOT: { refreshTokenEnc: current } }] },
     select: { id: true, accessTokenEnc: true, refreshTokenEnc: true },
   });
   for (const row of connections.filter((c) => stale(c.accessTokenEnc) || stale(c.refreshTokenEnc))) {
@@ -38,7 +42,7 @@ export async function resealSecrets(db: Db, keyring: Keyring): Promise<ResealRes
   }
 
   const clinics = await db.clinic.findMany({
-    where: { clinicKeyEnc: { not: null } },
+    where: { clinicKeyEnc: { not: null }, NOT: { clinicKeyEnc: current } },
     select: { id: true, clinicKeyEnc: true },
   });
   for (const row of clinics) {

@@ -27,6 +27,8 @@ export async function revokeSealedRefreshToken(
   await oauth.revoke(openSecret(refreshTokenEnc, SECRET_PURPOSES.refreshToken)).catch(() => {});
 }
 
+const SIGNED_OUT = "admin.connectionReasons.signedOut"; // a catalog key (lib/auth/state-reason.ts)
+
 /** Revokes one connection at the platform and marks it revoked here. */
 export async function revokeConnection(
   connectionId: string,
@@ -38,8 +40,10 @@ export async function revokeConnection(
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM platform_connections WHERE id = ${connectionId} FOR UPDATE`;
       const row = await tx.platformConnection.findUnique({ where: { id: connectionId } });
-      // A user's access ends with their connection: every session of theirs, on its next request.
-      if (row?.userId) await endUserSessions(row.userId, SESSION_ENDED.revoked, tx);
+      // A user's access ends with their connection: every session of theirs, on its next request
+      // (signed out, when they signed out elsewhere: no one revoked anything).
+      const ended = reason === SIGNED_OUT ? SESSION_ENDED.signedOut : SESSION_ENDED.revoked;
+      if (row?.userId) await endUserSessions(row.userId, ended, tx);
       if (!row || row.state === "revoked") return null;
       await tx.platformConnection.update({
         where: { id: connectionId },
@@ -62,5 +66,5 @@ export async function revokeOnSignOut(
   if (authMode === "clinic") return { revokedAtPlatform: false };
   const connection = await db.platformConnection.findUnique({ where: { userId }, select: { id: true } });
   if (!connection) return { revokedAtPlatform: false };
-  return revokeConnection(connection.id, "admin.connectionReasons.signedOut", oauth);
+  return revokeConnection(connection.id, SIGNED_OUT, oauth);
 }

@@ -1,8 +1,10 @@
 // Sealing of the app's stored secrets under the process keyring, one purpose per column so a
 // ciphertext only opens where it was written.
 import "server-only";
-import { open, seal } from "@/lib/auth/crypto";
+import { MissingKeyError, open, seal } from "@/lib/auth/crypto";
 import { getKeyring } from "@/lib/auth/encryption-key";
+import { ReconnectRequiredError } from "@/lib/auth/errors";
+import { log } from "@/lib/log/logger";
 
 export const SECRET_PURPOSES = {
   accessToken: "platform_connections.access_token",
@@ -16,8 +18,21 @@ export function sealSecret(value: string, purpose: SecretPurpose): string {
   return seal(getKeyring(), value, purpose);
 }
 
+/**
+ * The secret sealed in `sealed`. One sealed with a key this process does not hold (another process
+ * was given a new key and this one was not) cannot be used here: the person signs in again, and the
+ * log says which key is missing, never a crash.
+ */
 export function openSecret(sealed: string, purpose: SecretPurpose): string {
-  return open(getKeyring(), sealed, purpose);
+  try {
+    return open(getKeyring(), sealed, purpose);
+  } catch (error) {
+    if (!(error instanceof MissingKeyError)) throw error;
+    log.warn(
+      `keys: a stored ${purpose} is sealed with key "${error.kid}", which this process's APP_ENCRYPTION_KEY does not hold; treated as needing sign-in again. Give every app process the same keys.`,
+    );
+    throw new ReconnectRequiredError("broken");
+  }
 }
 
 /** The clinic key to send in the clinic key header, or undefined when the clinic has none. */

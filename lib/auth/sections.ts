@@ -3,7 +3,7 @@
 // One map for both sides: the navigation offers a section to these roles only, and the section's
 // pages, server actions and routes admit only them (finer rules, such as "staff only" for picking a
 // practitioner, are declared by the action itself). Not server-only: the header reads it too.
-import type { AppRole } from "@/lib/auth/roles";
+import type { AppRole } from "@/lib/people/roles";
 
 export interface Section {
   href: string;

@@ -48,6 +48,14 @@ export async function isSessionLive(sessionId: string): Promise<boolean> {
   return !!row && !row.endedAt && row.expiresAt.getTime() > Date.now();
 }
 
+/** Why a session ended, as the sign-in page's reason: the platform broke or revoked the connection; else null. */
+export async function endedBecause(sessionId: string): Promise<"broken" | "revoked" | null> {
+  const row = await db.appSession.findUnique({ where: { id: sessionId }, select: { endedReason: true } });
+  if (row?.endedReason === SESSION_ENDED.broken) return "broken";
+  if (row?.endedReason === SESSION_ENDED.revoked) return "revoked";
+  return null;
+}
+
 /** The user of a live session with their clinic's name, or null when it ended, expired or is unknown. */
 export async function liveSessionUser(sessionId: string) {
   const row = await db.appSession.findUnique({

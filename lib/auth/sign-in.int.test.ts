@@ -14,7 +14,8 @@ import { openTokens } from "@/lib/auth/token-store";
 import { platformOAuth } from "@/lib/auth/platform-oauth";
 import { clinicProvider, exchangeAndStore, SignInStateError } from "@/lib/auth/provider";
 import { revokeOnSignOut } from "@/lib/auth/revoke";
-import { AdminActionError, setAdmin } from "@/lib/auth/admin";
+import { AdminActionError, setAdmin, setAdminBeforeSignIn } from "@/lib/auth/admin";
+import { listAccounts } from "@/lib/admin/accounts";
 import {
   sandboxControl,
   authorizeAs,
@@ -110,6 +111,46 @@ describe("sign-in (role-based)", () => {
     await setAdmin({ userId: practitioner.id, clinicId: clinicA.id }, clinicAdmin.id, true);
     await setAdmin(actor, practitioner.id, false);
     expect((await signIn(clinicA.practitioners[0].id)).role).toBe("Practitioner");
+  });
+
+  it("an admin's grant to someone who has not signed in yet applies at their first sign-in, and can be withdrawn before", async () => {
+    const [clinicA] = seed.clinics;
+    const clinicAdmin = await db.user.findFirstOrThrow({
+      where: { platformUserId: clinicA.staff.find((s) => s.role === "Clinic admin")!.id },
+    });
+    const actor = { userId: clinicAdmin.id, clinicId: clinicA.id };
+    const [later, never] = [clinicA.practitioners[3], clinicA.practitioners[2]];
+    expect(await db.user.count({ where: { platformUserId: { in: [later.id, never.id] } } })).toBe(0);
+    // Listed before they sign in, with the grant and who gave it.
+    await setAdminBeforeSignIn(actor, later.id, true);
+    await setAdminBeforeSignIn(actor, never.id, true);
+    await setAdminBeforeSignIn(actor, never.id, false);
+    const waiting = (await listAccounts(actor)).notSignedIn;
+    expect(waiting.find((r) => r.platformUserId === later.id)).toMatchObject({
+      userId: null,
+      presence: { kind: "not-signed-in" },
+      adminBasis: { why: "granted", by: clinicAdmin.name },
+    });
+    expect(waiting.find((r) => r.platformUserId === never.id)?.adminBasis).toEqual({ why: "none" });
+
+    expect((await signIn(later.id)).role).toBe("Admin");
+    expect(await db.user.findFirstOrThrow({ where: { platformUserId: later.id } })).toMatchObject({
+      adminOverride: true,
+      adminOverrideById: clinicAdmin.id,
+    });
+    expect(await db.person.findFirstOrThrow({ where: { platformUserId: later.id } })).toMatchObject({
+      adminGrantAt: null,
+      adminGrantById: null,
+    });
+    expect((await signIn(never.id)).role).toBe("Practitioner");
+    // Signed in now: the early grant is refused, their row's promote and demote apply instead.
+    const refused = (await setAdminBeforeSignIn(actor, later.id, false).catch((e: unknown) => e)) as AdminActionError;
+    expect(say(translatorFor("en"), refused.failure.message, refused.failure.values)).toMatch(/signed in since/);
+    const stranger = (await setAdminBeforeSignIn(actor, "staff_nobody", true).catch(
+      (e: unknown) => e,
+    )) as AdminActionError;
+    expect(stranger.failure.code).toBe("not-found");
+    await setAdmin(actor, (await db.user.findFirstOrThrow({ where: { platformUserId: later.id } })).id, false);
   });
 
   it("without the platform's people lists, nobody becomes admin by signing in first", async () => {

@@ -9,7 +9,7 @@ import type { Clinic, OAuthToken } from "@/lib/contract";
 import type { OAuthClient } from "@/lib/clinic-api/oauth";
 import { saveConnection } from "@/lib/auth/token-store";
 import { revokeSealedRefreshToken, revokeTokenPair } from "@/lib/auth/revoke";
-import { roleOf, type AppRole } from "@/lib/auth/roles";
+import { roleOf, type AppRole } from "@/lib/people/roles";
 import { applyAdminRights, lockClinic } from "@/lib/auth/admin-rights";
 import { savePlatformPeople, type PlatformPeople } from "@/lib/people/directory";
 

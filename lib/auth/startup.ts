@@ -3,10 +3,10 @@
 // that says what to set, instead of failing at the first sign-in.
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { getKeyring } from "@/lib/auth/encryption-key";
+import { configuredKeyring } from "@/lib/auth/encryption-key";
 
 export function assertAuthConfigured(): void {
-  getKeyring(); // throws MISSING_KEY_MESSAGE in production without a key
+  configuredKeyring(); // throws MISSING_KEY_MESSAGE in production without a key
   const config = getConfig();
   if (config.isProduction && !config.nextAuthSecret) {
     throw new Error(

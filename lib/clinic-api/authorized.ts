@@ -1,9 +1,11 @@
 // Adds the caller's credentials to each request: `Authorization: Bearer` from a token provider and
 // the clinic key header where the clinic has one. A 401 means the token was refused: ask the
-// provider for a fresh one exactly once and replay the request once; a second 401 is final.
+// provider for a fresh one exactly once and replay the request once; a second 401 is final. A 403
+// refusing the clinic key is told to `onClinicKeyRefused` before the caller sees it, so that the app
+// can say the key must be entered again wherever it shows the key's state.
 import type { z } from "zod";
 import { HEADERS } from "@/lib/contract";
-import { UnauthorizedError } from "@/lib/clinic-api/errors";
+import { ForbiddenError, UnauthorizedError } from "@/lib/clinic-api/errors";
 import type { RequestSpec, Send } from "@/lib/clinic-api/transport";
 
 /** Where the client gets the user's (or the clinic's) access token. Implemented by lib/auth. */
@@ -23,7 +25,12 @@ export interface Credentials {
   clinicKey?: string | (() => Promise<string | undefined>);
   /** The header it goes in: configuration (lib/config's headerNames), the spec's name by default. */
   clinicKeyHeader?: string;
+  /** The platform refused the clinic key sent (unknown to it, or revoked). */
+  onClinicKeyRefused?: () => Promise<void>;
 }
+
+/** The platform's codes for a clinic key it does not accept (spec 3, 5.6). */
+export const CLINIC_KEY_REFUSAL_CODES: ReadonlySet<string> = new Set(["clinic_key_invalid", "clinic_key_revoked"]);
 
 export function withCredentials(send: Send, credentials: Credentials): Send {
   return async function authorizedSend<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.infer<S>> {
@@ -38,13 +45,24 @@ export function withCredentials(send: Send, credentials: Credentials): Send {
           ...(clinicKey ? { [credentials.clinicKeyHeader ?? HEADERS.clinicKey]: clinicKey } : {}),
         },
       });
-    const token = await credentials.tokens.getAccessToken();
+    const withReplay = async () => {
+      const token = await credentials.tokens.getAccessToken();
+      try {
+        return await attempt(token);
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError)) throw error;
+        const fresh = await credentials.tokens.refreshAfterUnauthorized(token);
+        return attempt(fresh);
+      }
+    };
     try {
-      return await attempt(token);
+      return await withReplay();
     } catch (error) {
-      if (!(error instanceof UnauthorizedError)) throw error;
-      const fresh = await credentials.tokens.refreshAfterUnauthorized(token);
-      return attempt(fresh);
+      if (clinicKey && isClinicKeyRefusal(error)) await credentials.onClinicKeyRefused?.();
+      throw error;
     }
   };
 }
+
+const isClinicKeyRefusal = (error: unknown): boolean =>
+  error instanceof ForbiddenError && CLINIC_KEY_REFUSAL_CODES.has(error.code ?? "");

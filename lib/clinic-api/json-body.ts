@@ -1,7 +1,7 @@
 // A request's JSON body. A file sent to the platform travels as a data URI inside the JSON (spec
-// 4.2): a 10 MB file is 13.3 MB of base64. Built as a string, it was copied three more times on its
-// way out (the data URI, JSON.stringify's text, fetch's UTF-8 bytes), some 40 MB of garbage per
-// upload that the process's memory carried until the next full collection. A DataUri is written
+// 4.2): a 10 MB file is 13.3 MB of base64. Built as a string, it would be copied three more times on
+// its way out (the data URI, JSON.stringify's text, fetch's UTF-8 bytes), three times the body in
+// garbage per upload that the process's memory carries until the next full collection. A DataUri is written
 // straight into the body's one buffer instead, in small pieces; anything else is JSON.stringify's.
 import { toDataUri } from "@/lib/contract";
 
@@ -51,7 +51,7 @@ const base64Length = (bytes: Uint8Array) => Math.ceil(bytes.byteLength / 3) * 4;
 
 /**
  * Writes `bytes` as base64 into `out` at `at`, a piece at a time: each piece's string is 64 KB, which
- * the young generation's collections free at once, where one 13 MB string waited for a full one.
+ * the young generation's collections free at once, where one 13 MB string would wait for a full one.
  */
 function writeBase64(out: Buffer, at: number, bytes: Uint8Array): number {
   const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

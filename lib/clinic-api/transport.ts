@@ -11,8 +11,8 @@ import {
   type AttemptOutcome,
   type RetryPolicy,
 } from "@/lib/clinic-api/retry";
-import { observePlatformAttempt } from "@/lib/metrics/platform";
-import { endpointOf } from "@/lib/metrics/registry";
+import { hook } from "@/lib/hooks";
+import { endpointOf } from "@/lib/clinic-api/endpoints";
 import { endPlatformSpan, startPlatformSpan, tracingOn } from "@/lib/tracing/tracer";
 import { encodeJsonBody } from "@/lib/clinic-api/json-body";
 
@@ -29,6 +29,9 @@ export interface RequestSpec<S extends z.ZodType> {
 }
 
 /** What the client reports about each attempt: enough to trace a problem, nothing secret. */
+/** Every attempt of every client, for whoever watches the platform (the metrics listen). */
+export const platformAttempts = hook<{ report: AttemptReport; elapsedMs: number }>("platform-attempt");
+
 export interface AttemptReport {
   method: string;
   path: string;
@@ -79,7 +82,7 @@ export function createTransport(options: TransportOptions): Send {
           durationMs: Math.round(performance.now() - started),
           ...extra,
         };
-        observePlatformAttempt(attemptReport, performance.now() - started);
+        platformAttempts.emit({ report: attemptReport, elapsedMs: performance.now() - started });
         if (span) endPlatformSpan(span, attemptReport);
         options.onAttempt?.(attemptReport);
       };

@@ -35,6 +35,7 @@ describe("connectionView: what everyone is told about the clinic's connection", 
     ["activated and reconciled, no webhook yet", { webhookReceived: false }, "connected", null, ["firstWebhook"]],
     ["every step done", {}, "connected", null, []],
     ["the clinic revoked the key", { keyState: "revoked" }, "broken", "key-revoked", ["clinicKey"]],
+    ["the platform refuses the stored key", { keyState: "refused" }, "broken", "key-refused", ["clinicKey"]],
     ["the clinic-level connection broke", { clinicConnectionBroken: true }, "broken", "clinic-connection", []],
   ])("%s", (_name, over, status, because, open) => {
     const view = connectionView(facts(over));

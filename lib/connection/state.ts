@@ -4,12 +4,13 @@
 //
 // - "setting-up": no clinic key yet, or a key the platform has not activated: the platform sends no
 //   webhooks for the clinic, so nothing new can show.
-// - "broken": the clinic revoked the key, or the clinic-level connection (clinic mode) no longer works.
+// - "broken": the clinic revoked the key, the platform refuses the stored key (it no longer knows
+//   it), or the clinic-level connection (clinic mode) no longer works.
 // - "connected": otherwise. The checklist stays on the admin's home until its three steps are done.
 import type { ClinicKeyState } from "@/lib/admin/key-state";
 
-export type ConnectionStatus = "setting-up" | "broken" | "connected";
-export type BrokenBecause = "key-revoked" | "clinic-connection";
+export type ClinicStatus = "setting-up" | "broken" | "connected";
+export type BrokenBecause = "key-revoked" | "key-refused" | "clinic-connection";
 
 export interface ConnectionFacts {
   keyState: ClinicKeyState;
@@ -28,7 +29,7 @@ export interface SetupStep {
 }
 
 export interface ConnectionView {
-  status: ConnectionStatus;
+  status: ClinicStatus;
   brokenBecause: BrokenBecause | null;
   /** The admin's checklist; empty once every step is done. */
   steps: SetupStep[];
@@ -36,8 +37,14 @@ export interface ConnectionView {
 
 export function connectionView(facts: ConnectionFacts): ConnectionView {
   const brokenBecause: BrokenBecause | null =
-    facts.keyState === "revoked" ? "key-revoked" : facts.clinicConnectionBroken ? "clinic-connection" : null;
-  const status: ConnectionStatus = brokenBecause
+    facts.keyState === "revoked"
+      ? "key-revoked"
+      : facts.keyState === "refused"
+        ? "key-refused"
+        : facts.clinicConnectionBroken
+          ? "clinic-connection"
+          : null;
+  const status: ClinicStatus = brokenBecause
     ? "broken"
     : facts.keyState === "not_entered" || facts.keyState === "waiting"
       ? "setting-up"

@@ -51,6 +51,7 @@ export type ActivityRequest = z.infer<typeof ActivityRequestSchema>;
 
 export const RevokeClinicKeyRequestSchema = z.strictObject({ clinic_id: z.string().min(1) });
 export const IssueClinicKeyRequestSchema = z.strictObject({ clinic_id: z.string().min(1) });
+export const ForgetClinicRequestSchema = z.strictObject({ clinic_id: z.string().min(1) });
 export const ClockAdvanceRequestSchema = z.strictObject({
   seconds: z
     .number()

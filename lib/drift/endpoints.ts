@@ -6,47 +6,16 @@
 // ledger.
 import "server-only";
 import type { z } from "zod";
-import {
-  CLINIC_PATHS,
-  DELIVERIES_PATH,
-  EVENT_CATEGORIES,
-  OAUTH_PATHS,
-  SESSION_GRANTS_PATH,
-  eventListPath,
-  eventPath,
-} from "@/lib/contract";
 import { db } from "@/lib/db";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import { driftOf } from "@/lib/drift/walk";
 import { DriftTally, warnDriftNotWritten as warn, writeDrift } from "@/lib/drift/store";
+import { endpointName } from "@/lib/drift/endpoint-names";
 import { flushOnShutdown } from "@/lib/health/process-state";
 
+export { endpointName } from "@/lib/drift/endpoint-names";
+
 export const FLUSH_MS = 30_000;
-
-const MARK = "ID0MARK";
-/** The words of every path the contract names; any other segment of a path is an id. */
-const PATH_WORDS: ReadonlySet<string> = (() => {
-  const paths: string[] = [
-    ...Object.values(OAUTH_PATHS),
-    SESSION_GRANTS_PATH,
-    DELIVERIES_PATH,
-    eventPath(MARK),
-    ...EVENT_CATEGORIES.map(eventListPath),
-  ];
-  for (const value of Object.values(CLINIC_PATHS) as Array<string | ((...ids: string[]) => string)>)
-    paths.push(typeof value === "string" ? value : value(...Array.from({ length: value.length }, () => MARK)));
-  return new Set(paths.flatMap((p) => p.split("/")).filter((w) => w && w !== MARK));
-})();
-
-/** The endpoint a request went to, its ids taken out: "GET /api/clinic/practitioners/{id}/resources". */
-export function endpointName(method: string, path: string): string {
-  const template = path
-    .split("?")[0]!
-    .split("/")
-    .map((segment) => (segment === "" || PATH_WORDS.has(segment) ? segment : "{id}"))
-    .join("/");
-  return `${method} ${template}`;
-}
 
 const shared = globalThis as unknown as { clinicConnectEndpointDrift?: { tally: DriftTally; timer?: NodeJS.Timeout } };
 const state = (shared.clinicConnectEndpointDrift ??= { tally: new DriftTally() });

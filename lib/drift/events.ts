@@ -6,7 +6,7 @@
 import "server-only";
 import { z } from "zod";
 import { DOCUMENTED_EVENT_DATA, isDocumentedEventType, type DocumentedEventType } from "@/lib/contract/event-data";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import { driftOf } from "@/lib/drift/walk";
 import { DriftTally, writeDrift } from "@/lib/drift/store";
 

@@ -3,8 +3,9 @@
 // counts already added up in memory (one statement per batch, never per field), read by the admin
 // console's "Platform changes" page. Only paths are written, never a value (lib/drift/walk.ts).
 import "server-only";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import type { DriftKind } from "@/lib/drift/walk";
+import { log } from "@/lib/log/logger";
 
 export type DriftSourceKind = "event" | "endpoint";
 
@@ -129,5 +130,5 @@ export async function driftRows(db: Db): Promise<DriftRow[]> {
 
 /** Says that drift could not be written (a report's loss, not the work's: never rethrown). */
 export function warnDriftNotWritten(error: unknown): void {
-  console.warn(`[drift] the drift report could not be written: ${error instanceof Error ? error.message : "unknown"}`);
+  log.warn("drift: the drift report could not be written", { err: error });
 }

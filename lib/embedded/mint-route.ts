@@ -4,8 +4,8 @@
 // logged; failures are logged by class, status and request id only.
 import "server-only";
 import { authorize } from "@/lib/actions/builder";
-import { HTTP_STATUS, type ActionFailure } from "@/lib/actions/result";
-import { requestTranslator, type Translator } from "@/lib/i18n/server";
+import { HTTP_STATUS, type ActionFailure } from "@/lib/results/result";
+import { requestTranslator, type Translator } from "@/lib/auth/language";
 import { localizeResult } from "@/lib/i18n/settle";
 import { SECTIONS } from "@/lib/auth/sections";
 import { ClinicApiError } from "@/lib/clinic-api/errors";
@@ -17,6 +17,7 @@ import { db } from "@/lib/db";
 import { embedPatient } from "@/lib/embedded/patient";
 import { entrypointOf, PatientParamSchema } from "@/lib/embedded/session";
 import { log } from "@/lib/log/logger";
+import { originProblem } from "@/lib/http/origin";
 
 const NO_STORE = { "Cache-Control": "no-store, max-age=0", Pragma: "no-cache" };
 
@@ -32,10 +33,9 @@ function reply(status: number, body: unknown): Response {
  * page (a script holding the user's cookie is the user).
  */
 export function requestOriginProblem(headers: Headers, ownOrigin: string, say: Translator): string | null {
-  const site = headers.get("sec-fetch-site");
-  const origin = headers.get("origin");
-  if (site !== null && site !== "same-origin") return say("embedded.failures.notFromApp");
-  if (origin !== null && origin !== ownOrigin) return say("embedded.failures.wrongOrigin", { origin: ownOrigin });
+  const problem = originProblem(headers, ownOrigin);
+  if (problem === "another-site") return say("embedded.failures.notFromApp");
+  if (problem === "another-origin") return say("embedded.failures.wrongOrigin", { origin: ownOrigin });
   return null;
 }
 

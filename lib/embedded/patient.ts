@@ -4,7 +4,7 @@
 // to the browser in the mint route's no-store answer and are never logged.
 import "server-only";
 import * as z from "zod";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import type { EmbedPatientOptions } from "@/lib/embedded/session";
 
 /** The fields of a patient event's record that the library passes on (the platform's names). */

@@ -11,7 +11,7 @@
 // revoked get one. The drawer reads the original for the whole record (catalogOriginalId).
 import "server-only";
 import { NO_CLINIC } from "@/lib/events/record";
-import type { DbTx } from "@/lib/events/store";
+import type { DbTx } from "@/lib/db";
 
 /** The categories whose events, naming no clinic, are every clinic's news. */
 export const CATALOG_CATEGORIES: readonly string[] = ["products"];

@@ -36,8 +36,8 @@ const VANCOUVER: Array<[string, string, string, string]> = [
   ["v6", "2026-11-01T07:00:00.000Z", "2026-11-01", "1 Nov 2026, 00:00 PDT"],
   // From 1 November 2026 British Columbia stays on UTC−7 (the IANA rules of 2026, which the browsers
   // have and Node 20 and PostgreSQL here do not): clocks no longer go back, the day ends at 07:00 UTC.
-  ["v7", "2026-11-02T06:59:00.000Z", "2026-11-01", "1 Nov 2026, 23:59 MST"],
-  ["v8", "2026-11-02T07:00:00.000Z", "2026-11-02", "2 Nov 2026, 00:00 MST"],
+  ["v7", "2026-11-02T06:59:00.000Z", "2026-11-01", "1 Nov 2026, 23:59 Pacific time"],
+  ["v8", "2026-11-02T07:00:00.000Z", "2026-11-02", "2 Nov 2026, 00:00 Pacific time"],
 ];
 const KOLKATA: Array<[string, string, string, string]> = [
   ["k1", "2026-11-22T18:29:00.000Z", "2026-11-22", "22 Nov 2026, 23:59 GMT+5:30"],

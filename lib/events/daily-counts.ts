@@ -6,7 +6,7 @@
 // the rebuild sees it processed, or processing waits and then reads the new zone.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 import { zoneRulesOf } from "@/lib/format/time";
 

@@ -7,5 +7,8 @@ export const plansHref = (patientId: string) => `/patients/${encodeURIComponent(
 export const planHref = (patientId: string, planId: string) =>
   `/patients/${encodeURIComponent(patientId)}/plans/${encodeURIComponent(planId)}`;
 
+/** The timeline with one event's details open (the timeline keeps the open event in `?event=`). */
+export const eventHref = (eventId: string) => `/events?event=${encodeURIComponent(eventId)}`;
+
 /** The patient's own page: their history in the store and their plans on the platform. */
 export const patientHref = (patientId: string) => `/patients/${encodeURIComponent(patientId)}`;

@@ -9,8 +9,8 @@
 // committed, the events' fields are held against the documented schemas for the drift report (lib/drift).
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/events/store";
-import { dayIn } from "@/lib/audit/day-range";
+import type { Db } from "@/lib/db";
+import { dayIn } from "@/lib/format/days";
 import { lockedTimeZones } from "@/lib/events/daily-counts";
 import { recordEventDrift } from "@/lib/drift/events";
 import { warnDriftNotWritten } from "@/lib/drift/store";

@@ -3,7 +3,7 @@
 // less refused, because reconciliation would fetch the deleted events again from the platform).
 // The webhook delivery log and the reconciliation history describe those events and go with them.
 import "server-only";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
 
 /**

@@ -3,20 +3,16 @@
 // processes racing each other can never store an event twice. Processing happens later (jobs).
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { EventSource } from "@/lib/generated/prisma/enums";
 import { categoryOfType, clinicOf, storableData, type DataIssue, type StorableEvent } from "@/lib/events/record";
-import type { Sql } from "@/lib/db-pool";
-
-export type Db = PrismaClient;
-/** The client or an interactive transaction of it. */
-export type DbTx = Prisma.TransactionClient;
+import type { Sql } from "@/lib/db/pool";
+import type { DbTx } from "@/lib/db";
 
 /**
  * Stores the events that are not stored yet; returns the ids it inserted (the others existed).
  * One statement per call, the rows sent as arrays and unnested by the database: a reconciliation
- * page of 100 events costs one round trip, about a tenth of what Prisma's createManyAndReturn took
- * to build and read back the same insert (BENCHMARKS.md, reconciliation).
+ * page of 100 events costs one round trip, far less than Prisma's createManyAndReturn takes to
+ * build and read back the same insert (BENCHMARKS.md, reconciliation).
  */
 export async function storeEvents(
   db: DbTx,
@@ -158,7 +154,7 @@ function storedAs(
 /**
  * The webhook's write: the event (once, by id) with the delivery's raw body, and a receipt of this
  * delivery (marked duplicate when the event was already there) in ONE statement, so an answer costs
- * one round trip and one commit. Sent with pg, not Prisma: see lib/db.ts. Data the database refuses
+ * one round trip and one commit. Sent with pg, not Prisma: see lib/db/index.ts. Data the database refuses
  * does not refuse the event: it is stored again with its data set aside and marked.
  */
 export async function storeWebhookDelivery(sql: Sql, delivery: Delivery): Promise<StoredDelivery> {

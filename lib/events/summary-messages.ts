@@ -2,6 +2,7 @@
 // namespace (messages/*.json, ICU syntax; the id's dots become underscores there, as next-intl reads
 // dots as nesting). `formatSummary` says one with the reader's translator: server components,
 // client components and the CSV export each pass their own.
+import type { Say } from "@/lib/i18n/say";
 export const SUMMARY_MESSAGE_IDS = [
   "patient.created",
   "patient.updated",
@@ -32,9 +33,6 @@ export type SummaryMessageId = (typeof SUMMARY_MESSAGE_IDS)[number];
 
 type Params = Record<string, string | number>;
 
-/** What a translator of next-intl (useTranslations, getTranslations, createTranslator) offers here. */
-export type Say = (key: string, values?: Params) => string;
-
 /** The catalog key of a summary message. */
 export const summaryKey = (id: SummaryMessageId) => `summary.${id.replaceAll(".", "_")}`;
 
@@ -49,4 +47,14 @@ export function formatSummary(
         { ...summary.params, patient: say("summary.patientById") }
       : summary.params;
   return say(summaryKey(id), params);
+}
+
+/** The name of the patient a summary is about, where the app knows one (the page's link, the export). */
+export function patientNameOf(summary: {
+  params: Params;
+  patientId?: string;
+  unnamedPatient?: boolean;
+}): string | null {
+  const name = summary.params.patient;
+  return summary.patientId && !summary.unnamedPatient && typeof name === "string" && name ? name : null;
 }

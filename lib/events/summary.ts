@@ -214,6 +214,16 @@ export function patientIdsOf(data: unknown): string[] {
 
 /** Practitioner ids an event's data points at (to name them from the clinic's directory). */
 export function practitionerIdsOf(data: unknown): string[] {
-  const ids = [idAt(data, "treatment_plan", "practitioner_id"), idAt(data, "treatment_plan", "practitioner", "id")];
+  const ids = [
+    idAt(data, "treatment_plan", "practitioner_id"),
+    idAt(data, "treatment_plan", "practitioner", "id"),
+    idAt(data, "lab_order", "practitioner_id"),
+    // order.placed as documented: the order is the data itself, naming its practitioners in a list.
+    ...(data && typeof data === "object" && Array.isArray((data as { practitioner_ids?: unknown }).practitioner_ids)
+      ? (data as { practitioner_ids: unknown[] }).practitioner_ids.map((id) =>
+          typeof id === "string" && id ? id : null,
+        )
+      : []),
+  ];
   return [...new Set(ids.filter((id): id is string => id !== null))];
 }

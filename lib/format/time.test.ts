@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatTime, type TimeFormat } from "./time";
+import { formatDay, formatTime, zoneForPeople, type TimeFormat } from "./time";
 
 const AT = "2026-11-22T14:05:09.000Z";
 
@@ -15,8 +15,21 @@ describe("formatTime: one instant, any zone and language", () => {
       "across midnight into the zone's own day (British Columbia keeps UTC−7 from November 2026)",
       "2026-11-22T02:30:00.000Z",
       { timeZone: "America/Vancouver" },
-      "21 Nov 2026, 19:30 MST",
+      "21 Nov 2026, 19:30 Pacific time",
     ],
+    [
+      "Vancouver named as its people say, in French too (the rules' abbreviation is MST)",
+      "2026-11-22T02:30:00.000Z",
+      { timeZone: "America/Vancouver", locale: "fr-CA" },
+      "21 nov. 2026, 19 h 30 heure du Pacifique",
+    ],
+    [
+      "Alberta's year-round UTC−6 is Mountain time",
+      AT,
+      { timeZone: "America/Edmonton" },
+      "22 Nov 2026, 08:05 Mountain time",
+    ],
+    ["Denver keeps Mountain time's abbreviation", AT, { timeZone: "America/Denver" }, "22 Nov 2026, 07:05 MST"],
     ["an offset where the zone has no English name", AT, { timeZone: "Asia/Kolkata" }, "22 Nov 2026, 19:35 GMT+5:30"],
     [
       "a Vancouver summer, in French",
@@ -36,5 +49,20 @@ describe("formatDay: a UTC day of the event store", () => {
     ["2026-01-01", "fr-CA", "1 janv."],
   ])("%s (%s) → %s", (day, locale, expected) => {
     expect(formatDay(day, { locale })).toBe(expected);
+  });
+});
+
+describe("zoneForPeople: a clinic's zone as people name it", () => {
+  const winter = Date.parse("2026-01-15T12:00:00Z");
+  const lateNovember = Date.parse("2026-11-28T12:00:00Z");
+  it("gives the city and its clock's name, not the IANA name", () => {
+    expect(zoneForPeople("America/Toronto", "en", winter)).toBe("Toronto (EST)");
+    expect(zoneForPeople("America/Toronto", "fr-CA", winter)).toBe("Toronto (HNE)");
+    expect(zoneForPeople("America/St_Johns", "en", winter)).toBe("St Johns (NST)");
+    expect(zoneForPeople("UTC", "en", winter)).toBe("UTC");
+  });
+  it("names Vancouver's clock as Vancouver does, in both languages", () => {
+    expect(zoneForPeople("America/Vancouver", "en", lateNovember)).toBe("Vancouver (Pacific time)");
+    expect(zoneForPeople("America/Vancouver", "fr-CA", lateNovember)).toBe("Vancouver (heure du Pacifique)");
   });
 });

@@ -49,7 +49,32 @@ export function formatTime(value: string | Date, format: TimeFormat = {}): strin
   }
   const { offsetMinutes, abbr } = zoneAt(rules, ms);
   const text = formatter(locale, { ...style, timeZone: "UTC" }).format(ms + offsetMinutes * 60_000);
-  return `${text} ${zoneLabel(abbr, offsetMinutes, locale)}`;
+  return `${text} ${everydayName(timeZone, abbr, locale) ?? zoneLabel(abbr, offsetMinutes, locale)}`;
+}
+
+// Which of North America's named times an abbreviation belongs to, and which one people in a zone say
+// they keep. They part where a place changed its clock but not its name: British Columbia keeps UTC−7
+// all year from November 2026, which the rules call "MST", while Vancouver still says Pacific time
+// (and Alberta's year-round UTC−6 is "CST" to the rules, Mountain time to Albertans).
+const REGION_OF_ABBR: Record<string, string> = {
+  PST: "pacific",
+  PDT: "pacific",
+  MST: "mountain",
+  MDT: "mountain",
+  CST: "central",
+  CDT: "central",
+};
+const REGION_OF_ZONE: Record<string, string> = { "America/Vancouver": "pacific", "America/Edmonton": "mountain" };
+const REGION_NAMES: Record<string, { en: string; fr: string }> = {
+  pacific: { en: "Pacific time", fr: "heure du Pacifique" },
+  mountain: { en: "Mountain time", fr: "heure des Rocheuses" },
+};
+
+/** "Pacific time" where the zone's abbreviation names another region than the one its people say; else null. */
+function everydayName(timeZone: string, abbr: string, locale: string): string | null {
+  const region = REGION_OF_ZONE[timeZone];
+  if (!region || REGION_OF_ABBR[abbr] === region || !(abbr in REGION_OF_ABBR)) return null;
+  return REGION_NAMES[region][locale.startsWith("fr") ? "fr" : "en"];
 }
 
 // Canadian French names of the North American zones' abbreviations ("HNE" for heure normale de l'Est).
@@ -89,6 +114,19 @@ function intlZoneName(timeZone: string, locale: string, ms: number): string {
   const namesLocale = locale.startsWith("en") ? "en-US" : locale;
   const parts = formatter(namesLocale, { timeZone, timeZoneName: "short" }).formatToParts(ms);
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/**
+ * A clinic's zone as people name it, for a page's "times are in …": its city and the name its clock
+ * goes by at `at`, "Toronto (EST)", "Vancouver (Pacific time)", « Montréal (HNE) »; not an IANA name.
+ */
+export function zoneForPeople(timeZone: string, locale: string = DEFAULT_TIME_FORMAT.locale, at = Date.now()): string {
+  if (timeZone === "UTC") return "UTC";
+  const city = (timeZone.split("/").pop() ?? timeZone).replaceAll("_", " ");
+  const rules = zoneRulesOf(timeZone);
+  if (!rules) return `${city} (${intlZoneName(timeZone, locale, at)})`;
+  const { offsetMinutes, abbr } = zoneAt(rules, at);
+  return `${city} (${everydayName(timeZone, abbr, locale) ?? zoneLabel(abbr, offsetMinutes, locale)})`;
 }
 
 /** Minutes east of UTC of `timeZone` at the instant, from the app's rules (0 for UTC or an unknown zone). */

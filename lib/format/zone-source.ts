@@ -37,7 +37,7 @@ export function zoneDataVersion(): string {
 
 /**
  * A zone's rules from 1970 on (no instant the app shows is older), the same on the server and in the
- * browser: a page sends these for its zone, a few kilobytes instead of the whole 700 kB database.
+ * browser: a page sends these for its zone, a few kilobytes instead of the whole database.
  */
 export function loadZoneRules(name: string): ZoneRules | null {
   const zone = packed().get(name);

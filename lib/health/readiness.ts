@@ -5,7 +5,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { Sql } from "@/lib/db-pool";
+import type { Sql } from "@/lib/db/pool";
 import { oldestIngestWriteMs, processState } from "@/lib/health/process-state";
 import { log } from "@/lib/log/logger";
 

@@ -1,10 +1,13 @@
 // What each role's home page shows, from the app's database and, for a practitioner's own work, the
-// platform (a failure there leaves that part of the page saying so, not the page broken).
-import { dayIn, startOfDayIn } from "@/lib/audit/day-range";
+// platform (a failure there leaves that part of the page saying so, not the page broken; a sign-in the
+// platform no longer accepts says to sign in again, the one thing that helps).
+import { dayIn, startOfDayIn } from "@/lib/format/days";
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { clientForUser } from "@/lib/auth/platform-client";
+import { ReconnectRequiredError, reconnectPath, type ReconnectReason } from "@/lib/auth/errors";
+import { UnauthorizedError } from "@/lib/clinic-api/errors";
 import { summarizeEvent, type EventSummary } from "@/lib/events/summary";
 import { knownNames } from "@/lib/events/timeline/list";
 import { log } from "@/lib/log/logger";
@@ -39,7 +42,8 @@ async function recentEvents(clinicId: string, where: Prisma.EventWhereInput, tak
 
 export interface PractitionerHome {
   newPatients: HomeEvent[];
-  resources: { id: string; name: string; updatedAt: string | null }[] | null;
+  /** Each with its file's address: the home page opens it as the library does. */
+  resources: { id: string; name: string; url: string; updatedAt: string | null }[] | null;
   /** Each plan's patient, product count and time as far as the platform's record tells them. */
   activePlans:
     | {
@@ -50,6 +54,8 @@ export interface PractitionerHome {
         updatedAt: string | null;
       }[]
     | null;
+  /** The platform refused the person's sign-in: why, and where to sign in again (else null). */
+  signIn: { reason: ReconnectReason; href: string } | null;
 }
 
 export async function practitionerHome(user: { id: string; clinicId: string; platformUserId: string }) {
@@ -59,19 +65,23 @@ export async function practitionerHome(user: { id: string; clinicId: string; pla
     data: { path: ["patient", "practitioner_id"], equals: user.platformUserId },
   });
   // Each part on its own: a failure of one must not hide the other.
-  const client = await clientForUser(user.id).catch(warned);
+  let refusedBecause: ReconnectReason | null = null;
+  const failed = (error: unknown): null => {
+    if (error instanceof UnauthorizedError)
+      refusedBecause ??= error instanceof ReconnectRequiredError ? error.reason : "broken";
+    else log.warn(`home: the platform could not be read: ${(error as Error).name}`);
+    return null;
+  };
+  const client = await clientForUser(user.id).catch(failed);
   const [resources, activePlans] = client
     ? await Promise.all([
-        recentResources(client, user.platformUserId).catch(warned),
-        activePlansOf(client, user.clinicId, user.platformUserId).catch(warned),
+        recentResources(client, user.platformUserId).catch(failed),
+        activePlansOf(client, user.clinicId, user.platformUserId).catch(failed),
       ])
     : [null, null];
-  return { newPatients, resources, activePlans } satisfies PractitionerHome;
-}
-
-function warned(error: unknown): null {
-  log.warn(`home: the platform could not be read: ${(error as Error).name}`);
-  return null;
+  const reason: ReconnectReason | null = refusedBecause;
+  const signIn = reason ? { reason, href: reconnectPath(reason) } : null;
+  return { newPatients, resources, activePlans, signIn } satisfies PractitionerHome;
 }
 
 /** The practitioner's own resources, latest first (a record without times keeps the list's order). */
@@ -81,7 +91,7 @@ async function recentResources(client: ClinicClient, practitionerId: string): Pr
     .filter((r) => isOwnResource(r, practitionerId))
     .sort((a, b) => (b.updated_at ?? "").localeCompare(a.updated_at ?? ""))
     .slice(0, 5)
-    .map((r) => ({ id: r.id, name: r.name, updatedAt: r.updated_at ?? null }));
+    .map((r) => ({ id: r.id, name: r.name, url: r.attachment_url, updatedAt: r.updated_at ?? null }));
 }
 
 async function activePlansOf(

@@ -2,7 +2,7 @@
 // proxy in front of the app may say so. From anyone else they are a client's claim: a page posting
 // across sites could name this app's host in X-Forwarded-Host and pass the origin checks. The app
 // server removes them from every request whose peer is not a configured proxy (TRUSTED_PROXIES)
-// before anything reads them. Under `next dev` (no app server) they are not filtered.
+// before anything reads them (under `npm run dev` too: it runs the same server).
 import type { IncomingMessage } from "node:http";
 
 export const FORWARDING_HEADERS = [

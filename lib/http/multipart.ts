@@ -1,7 +1,7 @@
 // A form body (multipart, or URL-encoded) read as it arrives, with busboy: its text fields, and one
-// file written straight into a single buffer. Request.formData() held an upload several times over
-// before the route saw it (the body's chunks, their joined copy, the File, its ArrayBuffer): some
-// 40 MB of garbage per 10 MB upload, which thirty uploads in a row left in the process's memory.
+// file written straight into a single buffer. Request.formData() would hold an upload several times
+// over before the route saw it (the body's chunks, their joined copy, the File, its ArrayBuffer):
+// garbage of several times each upload, which a run of uploads leaves in the process's memory.
 // Capped as capped-body.ts caps: a declared length over the cap is refused unread, and a body that
 // passes it while streaming is cut off there.
 import "server-only";

@@ -10,7 +10,7 @@ import enError from "@/messages/error/en.json";
 import frCAError from "@/messages/error/fr-CA.json";
 import { PRODUCT_FILES, leaves, namedBy, type Tree } from "@/tooling/testing/catalog-keys";
 
-// Each locale's catalog is its main file and the error page's own (lib/i18n/request.ts merges them).
+// Each locale's catalog is its main file and the error page's own (lib/auth/intl-request.ts merges them).
 const en: Tree = { ...enMain, ...enError };
 const CATALOGS: Record<string, Tree> = { en, "fr-CA": { ...frCAMain, ...frCAError } };
 

@@ -2,7 +2,7 @@
 // values) until here, where they become sentences. Text that is not a key (a platform's own words,
 // which the app passes on as they are) is left alone.
 import "server-only";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/results/result";
 import type { Translator } from "@/lib/i18n/translator";
 
 export function say(t: Translator, text: string, values?: Record<string, string | number>): string {

@@ -1,6 +1,6 @@
 // Translators for server code that names its locale (an email to an admin in their language, a CSV
 // export, a test): both catalogs are here, on the server only; a page ships only its own locale's
-// (lib/i18n/request.ts).
+// (lib/auth/intl-request.ts).
 import "server-only";
 import { createTranslator, type AbstractIntlMessages } from "use-intl/core";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";

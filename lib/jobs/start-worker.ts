@@ -1,12 +1,12 @@
 // Starts this process's job worker with the app's own dependencies (called from instrumentation.ts
 // in the Node.js runtime). Once per process, however many times Next.js calls register(). Its
-// database client is the system pool's, which people's reads do not share (lib/db-pool.ts).
+// database client is the system pool's, which people's reads do not share (lib/db/pool.ts).
 import "server-only";
 import { systemDb as db } from "@/lib/db";
 import { clientForClinic, ReconnectRequiredError } from "@/lib/auth";
-import { getKeyring } from "@/lib/auth/encryption-key";
+import { configuredKeyring } from "@/lib/auth/encryption-key";
 import { getConfig } from "@/lib/config";
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 import { startWorkers } from "@/lib/jobs/worker";
 import { processState } from "@/lib/health/process-state";
 
@@ -27,7 +27,7 @@ export function startJobWorker(): Promise<void> {
       db,
       retentionDays: getConfig().eventRetentionDays,
       reconcileCron: getConfig().reconcileCron,
-      keyring: getKeyring(),
+      keyring: configuredKeyring(),
       feedForClinic: clientOrNull,
       peopleForClinic: clientOrNull,
       patientsForClinic: clientOrNull,

@@ -4,8 +4,8 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import type { Keyring } from "@/lib/auth/crypto";
-import { resealSecrets } from "@/lib/auth/reseal";
-import type { Db } from "@/lib/events/store";
+import { resealIfAgreed } from "@/lib/auth/key-agreement";
+import type { Db } from "@/lib/db";
 import { processClinicBacklog, processEventGroups, processLeftBehind } from "@/lib/events/process";
 import { applyRetention } from "@/lib/events/retention";
 import { pruneUnreadDeliveries } from "@/lib/webhooks/unread";
@@ -15,16 +15,16 @@ import type { FeedForClinic } from "@/lib/events/reconcile/feed";
 import {
   enqueueEventProcessing,
   enqueueReconciliation,
-  requestPatientLookups,
   type ProcessEventsJob,
   type ReconcileClinicJob,
-} from "@/lib/jobs/enqueue";
+} from "@/lib/queue/enqueue";
+import { requestPatientLookups } from "@/lib/people/lookups";
 import { claimRun, recoverRuns, startHeartbeat, WATCH_EVERY_MS } from "@/lib/events/reconcile/lease";
-import { QUEUES, schedules } from "@/lib/jobs/queues";
+import { QUEUES, schedules } from "@/lib/queue/queues";
 import { registerAlertJobs, requestAlertCheck } from "@/lib/alerts/jobs";
 import { registerAuditJobs } from "@/lib/audit/jobs";
 import type { PeopleSource } from "@/lib/people/directory";
-import { refreshClinicPeople } from "@/lib/people/refresh";
+import { refreshClinicPeople } from "@/lib/auth/people-refresh";
 import { lookUpPatientNames, type PatientSource } from "@/lib/people/lookups";
 import { log } from "@/lib/log/logger";
 
@@ -35,8 +35,8 @@ export interface WorkerDeps {
   connectedClinicIds(): Promise<string[]>;
   retentionDays: number;
   /**
-   * The process keyring: after a key rotation, stored secrets are sealed again with its current key
-   * (tests that seal nothing leave it out).
+   * The process keyring as configured: after a key rotation, stored secrets are sealed again with its
+   * current key once every live process holds it (tests that seal nothing leave it out).
    */
   keyring?: Keyring;
   /** The clinic's people lists, read with the connection jobs use (off: the directory is refreshed at sign-in only). */
@@ -91,8 +91,11 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   const { keyring } = deps;
   if (keyring) {
     await boss.work(QUEUES.reseal, async () => {
-      const { connections, clinicKeys } = await resealSecrets(db, keyring);
-      if (connections || clinicKeys) log.info("jobs: sealed again with the current key", { connections, clinicKeys });
+      const result = await resealIfAgreed(db, keyring);
+      if (result === "waiting")
+        log.info("jobs: not sealed again yet: a live app process does not hold the current key");
+      else if (result.connections || result.clinicKeys)
+        log.info("jobs: sealed again with the current key", { ...result });
     });
   }
   await boss.work(QUEUES.reconcileAll, async () => {
@@ -144,8 +147,6 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<void
   if (deps.schedule !== false) {
     if (!deps.reconcileCron) throw new Error("startWorkers: the schedules need reconcileCron");
     for (const { queue, cron } of schedules(deps.reconcileCron)) await boss.schedule(queue, cron, {}, { tz: "UTC" });
-    // A rotated key should not wait for the night: one pass now (stately: one at a time across processes).
-    if (keyring) await boss.send(QUEUES.reseal, {});
   }
 }
 

@@ -54,7 +54,7 @@ afterAll(async () => {
   await boss?.stop({ graceful: false });
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await new Promise<void>((resolve) => (platform ? platform.close(() => resolve()) : resolve()));
-  const [{ pool }, { getBoss }] = await Promise.all([import("@/lib/db-pool"), import("@/lib/jobs/boss")]);
+  const [{ pool }, { getBoss }] = await Promise.all([import("@/lib/db/pool"), import("@/lib/queue/boss")]);
   await getBoss().then(
     (b) => b.stop({ graceful: false }),
     () => {},
@@ -161,7 +161,7 @@ describe("no secret in any log line", () => {
   });
 
   it("a job that failed", async () => {
-    const { createBoss } = await import("@/lib/jobs/boss");
+    const { createBoss } = await import("@/lib/queue/boss");
     boss = await createBoss(t.url);
     const queue = "redaction-test";
     await boss.createQueue(queue);

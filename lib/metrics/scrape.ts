@@ -5,7 +5,7 @@ import type { Pool } from "pg";
 import { metrics } from "@/lib/metrics/registry";
 import { log } from "@/lib/log/logger";
 import { getConfig } from "@/lib/config";
-import { SHARES } from "@/lib/quota/platform-quota";
+import { SHARES } from "@/lib/limits/platform-quota";
 
 export const DB_READ_TIMEOUT_MS = 2_000;
 
@@ -52,7 +52,7 @@ async function read(pool: Pool): Promise<void> {
   for (const row of alerts) m.alertsOpen.set({ kind: String(row.kind) }, Number(row.n));
 }
 
-/** The points of one key of a share in a window (as lib/quota/platform-quota.ts sizes them). */
+/** The points of one key of a share in a window (as lib/limits/platform-quota.ts sizes them). */
 function quotaPoints(share: string): number {
   const ratio = share === "app" ? 1 : SHARES[share as keyof typeof SHARES];
   return ratio ? Math.max(1, Math.floor(getConfig().platformRateLimit.points * ratio)) : 0;

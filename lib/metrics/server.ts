@@ -4,8 +4,9 @@
 import http from "node:http";
 import { metrics } from "@/lib/metrics/registry";
 import { collectDatabaseGauges } from "@/lib/metrics/scrape";
-import { pool } from "@/lib/db-pool";
+import { pool } from "@/lib/db/pool";
 import { log } from "@/lib/log/logger";
+import { listenToPlatform } from "@/lib/metrics/platform";
 
 export const DEFAULT_METRICS_PORT = 9464;
 
@@ -111,6 +112,7 @@ export async function listenForScrapes(
 /** Starts this process's metrics port once (a port taken is tried again for a minute; see listenForScrapes). */
 export function startMetricsServer(address: MetricsAddress | null = metricsAddress()): Promise<http.Server | null> {
   return (holder[KEY] ??= (async () => {
+    listenToPlatform();
     if (!address) return null;
     const server = createMetricsServer();
     const { now } = await listenForScrapes(server, address);

@@ -4,7 +4,7 @@
 // or use another one. Other refusals naming a field go beside that field (the builder does that).
 import "server-only";
 import { ValidationError } from "@/lib/clinic-api/errors";
-import { refused, type ActionFailure } from "@/lib/actions/result";
+import { refused, type ActionFailure } from "@/lib/results/result";
 import { NEW_PATIENT_MESSAGES } from "@/lib/new-patient/form";
 
 const TAKEN_WORDS = /taken|already|exists|in use|duplicate/i;

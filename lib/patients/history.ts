@@ -4,7 +4,7 @@
 // lib/events/person-ids.ts); their name as the clinic's events left it; and what the newest patient
 // event said about them. Only the caller's clinic: another clinic's patient has no history here.
 import "server-only";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import {
   knownNames,
   TIMELINE_COLUMNS,

@@ -4,7 +4,7 @@
 // (variant_id, dosage {amount, frequency, duration, format, additional_info, time_of_day}) and the
 // sandbox's (product_name, dosage as a sentence).
 import type { PlatformOrder, TreatmentPlan } from "@/lib/contract";
-import type { VariantName } from "@/lib/patients/variant-names";
+import type { VariantName } from "@/lib/events/variant-names";
 
 export interface ProductLine {
   /** The product's name, or null when nothing names it (then the variant id is all there is). */
@@ -20,6 +20,31 @@ export interface ProductLine {
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
 const count = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
+/** A word and what it may be in the singular: "capsules" → capsule, "patches" → patch, "capsule(s)" → capsule. */
+function singulars(word: string): Set<string> {
+  const w = word.toLowerCase().replace(/\(e?s\)$/, "");
+  return new Set([w, w.replace(/s$/, ""), w.replace(/es$/, "")]);
+}
+
+const sameWord = (a: string, b: string) => [...singulars(a)].some((w) => singulars(b).has(w));
+
+/**
+ * How much and in what form: "1" and "capsule" read "1 capsule". An amount that names its form
+ * already ("1 capsule daily", "2 capsules", "1 capsule(s)") is said as it is, not "1 capsule daily
+ * capsule": the form is added only where the amount does not say it, in any number.
+ */
+export function amountText(amount: unknown, format: unknown): string | null {
+  const much = text(amount);
+  const form = text(format);
+  if (!much || !form) return much ?? form;
+  const words = much.match(/[\p{L}]+(?:\(e?s\))?/gu) ?? [];
+  const formWords = form.split(/\s+/);
+  const named = words.some((_, i) =>
+    formWords.every((f, j) => words[i + j] !== undefined && sameWord(words[i + j], f)),
+  );
+  return named ? much : `${much} ${form}`;
+}
+
 /** "1-2 capsule · once per day · for 30 days · morning, evening · with food". */
 export function dosageText(dosage: unknown, takeWith?: unknown): string | null {
   if (typeof dosage === "string") return text(dosage);
@@ -27,7 +52,7 @@ export function dosageText(dosage: unknown, takeWith?: unknown): string | null {
   const d = dosage as Record<string, unknown>;
   const times = Array.isArray(d.time_of_day) ? d.time_of_day.flatMap((t) => text(t) ?? []) : [];
   const parts = [
-    [text(d.amount), text(d.format)].filter(Boolean).join(" "),
+    amountText(d.amount, d.format),
     text(d.frequency),
     text(d.duration),
     times.join(", "),

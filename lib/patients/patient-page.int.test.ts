@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
 import type { Caller } from "@/lib/auth";
 import { db } from "@/lib/db";
-import { pool } from "@/lib/db-pool";
+import { pool } from "@/lib/db/pool";
 import { processEvents } from "@/lib/events/process";
 import type { StorableEvent } from "@/lib/events/record";
 import { storeEvents } from "@/lib/events/store";

@@ -18,7 +18,7 @@ import { cancelPatientPlan } from "@/lib/patients/cancel-plan";
 import { orderLines, recommendationLines, variantIdsOf } from "@/lib/patients/lines";
 import { NOT_OFFERED, platformLabOrders, platformOrders, platformPlans } from "@/lib/patients/platform";
 import { practitionerPlans } from "@/lib/patients/practitioner-plans";
-import { variantNames } from "@/lib/patients/variant-names";
+import { variantNames } from "@/lib/events/variant-names";
 import {
   authorizeAs,
   closeAppConnections,

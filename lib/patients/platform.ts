@@ -8,7 +8,7 @@ import "server-only";
 import type { ClinicClient } from "@/lib/clinic-api/client";
 import { iterateAll, type Page, type PageRequest } from "@/lib/clinic-api/pagination";
 import { failureOf } from "@/lib/actions/platform-failure";
-import { failure, type ActionFailure } from "@/lib/actions/result";
+import { failure, type ActionFailure } from "@/lib/results/result";
 import { NotFoundError } from "@/lib/clinic-api/errors";
 import type { Patient, PlatformLabOrder, PlatformOrder, TreatmentPlan } from "@/lib/contract";
 import { DocumentedPlanResourceSchema } from "@/lib/contract/event-data";

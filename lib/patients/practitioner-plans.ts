@@ -11,7 +11,7 @@ import "server-only";
 import type { ClinicClient } from "@/lib/clinic-api/client";
 import type { TreatmentPlan } from "@/lib/contract";
 import { planPatientId, planPractitionerId, planState, planTime } from "@/lib/contract/plan-view";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import { namePatients } from "@/lib/people/names";
 
 /** The patients whose plans are read from the platform on each view (one call each). */

@@ -1,6 +1,6 @@
 // How a person is labelled on a page: their name first; their platform id only where nothing names
 // them. Shared by the server and the browser (no database here).
-import type { AppRole } from "@/lib/auth/roles";
+import type { AppRole } from "@/lib/people/roles";
 
 /**
  * "Practitioner", "Staff · Front desk", "Admin · Staff · Clinic admin": `name` says a role in the

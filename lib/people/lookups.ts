@@ -10,8 +10,11 @@ import "server-only";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ClinicClient } from "@/lib/clinic-api/client";
 import { ClinicApiError } from "@/lib/clinic-api/errors";
-import { QuotaExceededError } from "@/lib/quota/platform-quota";
+import { QuotaExceededError } from "@/lib/limits/platform-quota";
 import { fullName, rememberPatientNames } from "@/lib/people/directory";
+import type PgBoss from "pg-boss";
+import type { Db } from "@/lib/db";
+import { QUEUES } from "@/lib/queue/queues";
 
 type DbOrTx = PrismaClient | Prisma.TransactionClient;
 export type PatientSource = Pick<ClinicClient, "getPatient">;
@@ -163,4 +166,10 @@ async function lookUp(source: PatientSource | null, patientId: string): Promise<
   } catch (error) {
     return failureOf(error);
   }
+}
+
+/** A lookup job for each clinic with patient names to ask for now (one waiting per clinic at most). */
+export async function requestPatientLookups(boss: PgBoss, db: Db): Promise<void> {
+  for (const clinicId of await clinicsWithDueLookups(db))
+    await boss.send(QUEUES.patientNames, { clinicId }, { singletonKey: clinicId });
 }

@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { clientForClinic } from "@/lib/auth/platform-client";
 import { forgetOffPaths, optionalPathIsOff } from "@/lib/clinic-api/optional-paths";
 import { CLINIC_PATHS } from "@/lib/contract";
-import { refreshClinicPeople } from "@/lib/people/refresh";
+import { refreshClinicPeople } from "@/lib/auth/people-refresh";
 import {
   closeAppConnections,
   sandboxControl,

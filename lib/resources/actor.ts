@@ -6,8 +6,8 @@ import "server-only";
 import type { Caller } from "@/lib/auth";
 import { clientForUser } from "@/lib/auth/platform-client";
 import type { ClinicClient } from "@/lib/clinic-api/client";
-import { ActionError } from "@/lib/actions/action-error";
-import { failure, notFound } from "@/lib/actions/result";
+import { ActionError } from "@/lib/results/action-error";
+import { failure, notFound } from "@/lib/results/result";
 import { actingRule } from "@/lib/resources/acting";
 import { isClinicPractitioner } from "@/lib/resources/practitioners";
 

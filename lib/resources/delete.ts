@@ -5,7 +5,7 @@
 import "server-only";
 import { z } from "zod";
 import type { ActionSpec, Work } from "@/lib/actions/builder";
-import { succeeded } from "@/lib/actions/result";
+import { succeeded } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { auditResource } from "@/lib/audit/resource-entry";
 import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
 import { buildOle, buildZip, FILES } from "@/sandbox/testing/files";
 import { checkFileNameAndSize, checkResourceFile, DROPZONE_ACCEPT } from "./file-check";
+import { translatorFor } from "@/lib/i18n/translator";
 
 describe("checkResourceFile: content decides, the name must agree", () => {
   const rows: [string, string, Uint8Array, string][] = [
@@ -57,12 +58,12 @@ describe("checkResourceFile: content decides, the name must agree", () => {
     ["empty", "empty.pdf", new Uint8Array(0), "empty"],
   ];
   it.each(rows)("%s", (_label, name, bytes, expected) => {
-    const result = checkResourceFile(name, bytes);
+    const result = checkResourceFile(name, bytes, "en");
     expect(result.ok ? "ok" : result.problem.code).toBe(expected);
   });
 
   it("names the content type for a good file", () => {
-    expect(checkResourceFile("plan.xlsx", FILES.xlsx)).toEqual({
+    expect(checkResourceFile("plan.xlsx", FILES.xlsx, "en")).toEqual({
       ok: true,
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     });
@@ -77,8 +78,20 @@ describe("checkFileNameAndSize (before the browser reads the file)", () => {
     ["guide.pdf", 0, "empty"],
     ["archive.zip", 10, "extension_not_allowed"],
   ] as const)("%s of %i bytes → %s", (name, size, code) => {
-    const result = checkFileNameAndSize(name, size);
+    const result = checkFileNameAndSize(name, size, "en");
     expect(result && !result.ok ? result.problem.code : null).toBe(code);
+  });
+});
+
+describe("a file too large, said in the reader's words", () => {
+  it.each([
+    ["en", "The file is larger than 10 MB, the most the platform accepts (it is 11 MB)."],
+    ["fr-CA", "Le fichier dépasse 10 Mo, le maximum accepté par la plateforme (il fait 11 Mo)."],
+  ] as const)("%s", (locale, sentence) => {
+    const result = checkFileNameAndSize("guide.pdf", 11_534_336, locale);
+    if (!result || result.ok) throw new Error("expected a refusal");
+    const said = translatorFor(locale)(result.problem.message, result.problem.values);
+    expect(said.replaceAll("\u00a0", " ")).toBe(sentence);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   isAllowedExtension,
   MAX_RESOURCE_FILE_BYTES,
 } from "@/lib/contract/resource-values";
+import { formatSize } from "@/lib/format/size";
 
 export type FileProblemCode =
   "extension_not_allowed" | "name_not_allowed" | "empty" | "too_large" | "content_not_allowed" | "content_mismatch";
@@ -27,20 +28,8 @@ export const DROPZONE_ACCEPT: Record<string, string[]> = Object.entries(CONTENT_
   Record<string, string[]>
 >((acc, [ext, mime]) => ({ ...acc, [mime]: [...(acc[mime] ?? []), `.${ext}`] }), {});
 
-/** Size units as each language writes them (French counts octets). */
-const UNITS: Record<string, [string, string, string]> = { en: ["B", "KB", "MB"], fr: ["o", "Ko", "Mo"] };
-
-/** "1.5 MB" / "1,5 Mo": a size in the reader's units and number format. */
-export function formatBytes(bytes: number, locale = "en"): string {
-  const [b, kb, mb] = UNITS[locale.split("-")[0]] ?? UNITS.en;
-  const tenth = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  if (bytes < 1024) return `${new Intl.NumberFormat(locale).format(bytes)} ${b}`;
-  if (bytes < 1024 * 1024) return `${tenth.format(bytes / 1024)} ${kb}`;
-  return `${tenth.format(bytes / (1024 * 1024))} ${mb}`;
-}
-
-/** The most the platform accepts, in the reader's units. */
-export const maxFileLabel = (locale = "en") => formatBytes(MAX_RESOURCE_FILE_BYTES, locale);
+/** The most the platform accepts, in the reader's words ("10 MB", « 10 Mo »). */
+export const maxFileLabel = (locale: string) => formatSize(MAX_RESOURCE_FILE_BYTES, locale, "down");
 
 const fail = (code: FileProblemCode, values: Record<string, string | number> = {}): FileCheck => ({
   ok: false,
@@ -53,8 +42,11 @@ const fail = (code: FileProblemCode, values: Record<string, string | number> = {
  */
 const UNSAFE_FILE_NAME = /[/\\\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
-/** Checks that need only the name and size (the browser runs these before reading the file). */
-export function checkFileNameAndSize(fileName: string, size: number): FileCheck | null {
+/**
+ * Checks that need only the name and size (the browser runs these before reading the file). Sizes
+ * are said in the reader's words, so `locale` is the language the problem will be said in.
+ */
+export function checkFileNameAndSize(fileName: string, size: number, locale: string): FileCheck | null {
   const ext = fileExtension(fileName);
   if (!isAllowedExtension(ext)) {
     return fail("extension_not_allowed", { ext: ext || "", hasExt: ext ? "yes" : "no", allowed: ALLOWED_TYPES_LABEL });
@@ -64,13 +56,13 @@ export function checkFileNameAndSize(fileName: string, size: number): FileCheck 
   }
   if (size === 0) return fail("empty");
   if (size > MAX_RESOURCE_FILE_BYTES)
-    return fail("too_large", { limitMb: MAX_RESOURCE_FILE_BYTES / (1024 * 1024), size });
+    return fail("too_large", { limit: maxFileLabel(locale), size: formatSize(size, locale, "up") });
   return null;
 }
 
 /** Every rule, with the file's bytes: the content decides the type, the name must agree. */
-export function checkResourceFile(fileName: string, bytes: Uint8Array): FileCheck {
-  const early = checkFileNameAndSize(fileName, bytes.length);
+export function checkResourceFile(fileName: string, bytes: Uint8Array, locale: string): FileCheck {
+  const early = checkFileNameAndSize(fileName, bytes.length, locale);
   if (early) return early;
   const ext = fileExtension(fileName) as keyof typeof CONTENT_TYPE_BY_EXTENSION;
   const kind = detectFileKind(bytes);

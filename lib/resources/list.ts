@@ -3,7 +3,7 @@
 // list endpoints take no filters, then paged with the same arithmetic the platform uses. A filtered
 // view reads at most FILTER_MAX_PAGES pages: one request of a user never walks an unbounded list.
 // It reads them in two round trips, the first page and then the others it announces at once
-// (readPagesAtOnce): at the platform's distance a walk one page after another took seconds.
+// (readPagesAtOnce): at the platform's distance a walk one page after another would take seconds.
 import "server-only";
 import { readPagesAtOnce, type Page, type PageRequest } from "@/lib/clinic-api/pagination";
 import { paginate } from "@/lib/contract";

@@ -2,9 +2,8 @@
 // `{id, attachment_url, category, name, type}`: the file's name and size, the owner and the plan
 // link are the sandbox's extras, shown when present and left out when absent. Not server-only.
 import { RESOURCE_CATEGORIES, RESOURCE_TYPES } from "@/lib/contract/resource-values";
-import { formatBytes } from "@/lib/resources/file-check";
-
-type Say = (key: string) => string;
+import { formatSize } from "@/lib/format/size";
+import type { Say } from "@/lib/i18n/say";
 
 interface Shown {
   type?: string | null;
@@ -26,7 +25,7 @@ export const categoryLabel = (r: Shown, say: Say): string | null =>
 export function fileFacts(r: Shown, locale: string): { name: string | null; size: string | null } {
   const name = r.attachment?.file_name || null;
   const bytes = r.attachment?.byte_size;
-  return { name, size: typeof bytes === "number" ? formatBytes(bytes, locale) : null };
+  return { name, size: typeof bytes === "number" ? formatSize(bytes, locale) : null };
 }
 
 /**

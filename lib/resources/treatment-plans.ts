@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { practitionerPlans } from "@/lib/patients/practitioner-plans";
 import { clinicTimeZone } from "@/lib/admin/clinic-settings";
 import { DEFAULT_TIME_FORMAT, formatTime } from "@/lib/format/time";
-import { callerLocale, translatorFor } from "@/lib/i18n/server";
+import { callerLocale, translatorFor } from "@/lib/auth/language";
 import { timeLocale } from "@/lib/i18n/locales";
 
 export interface TreatmentPlanOption {

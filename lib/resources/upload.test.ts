@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BODY_BYTES, readUploadForm } from "@/lib/resources/upload";
 
 const URL_ = "http://app.test/api/resources";
-const TOO_LARGE = { status: 413, message: "The file is larger than the limit of 10.0 MB." };
+const TOO_LARGE = { status: 413, message: "The file is larger than the limit of 10\u00a0MB." };
 const UNREADABLE = { status: 400, message: "The upload could not be read. Choose the file again and retry." };
 
 /** A multipart body sent chunked (no Content-Length): its opening, then `filler` bytes of file, forever if Infinity. */

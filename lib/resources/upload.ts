@@ -6,7 +6,7 @@ import "server-only";
 import { authorize } from "@/lib/actions/builder";
 import { failureOf } from "@/lib/actions/platform-failure";
 import { respond } from "@/lib/actions/route";
-import { failure, invalid, notFound, type ActionFailure } from "@/lib/actions/result";
+import { failure, invalid, notFound, type ActionFailure } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { MAX_RESOURCE_FILE_BYTES } from "@/lib/contract";
 import { DataUri } from "@/lib/clinic-api/json-body";
@@ -14,13 +14,14 @@ import { fieldErrors } from "@/lib/contract/field-errors";
 import { readStreamedForm, type StreamedForm } from "@/lib/http/multipart";
 import { RESOURCE_WORDING, actFor } from "@/lib/resources/actor";
 import { checkResourceFile, maxFileLabel } from "@/lib/resources/file-check";
-import { callerLocale, requestTranslator } from "@/lib/i18n/server";
+import { callerLocale, requestTranslator } from "@/lib/auth/language";
 import { PlatformIdSchema, ResourceFieldsSchema, toCreateInput, toUpdateInput } from "@/lib/resources/fields";
 import { auditResource } from "@/lib/audit/resource-entry";
 import { log } from "@/lib/log/logger";
 import { getConfig } from "@/lib/config";
 import { configuredSecurityHeaders } from "@/lib/security-headers";
 import { UnexpectedResponseError } from "@/lib/clinic-api/errors";
+import { originProblem } from "@/lib/http/origin";
 
 /** The largest multipart body: one file at the limit plus its fields and boundaries. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_RESOURCE_FILE_BYTES + 256 * 1024;
@@ -54,14 +55,7 @@ export async function readUploadForm(
 
 /** Browsers send Origin on POST/PUT; one from another site is refused (cookies ride along). */
 function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return originProblem(request.headers) === null;
 }
 
 /**
@@ -96,7 +90,7 @@ async function serveUpload(request: Request, resourceId?: string): Promise<Respo
     );
   let attachment: { attachment: DataUri; attachment_filename: string } | undefined;
   if (file) {
-    const checked = checkResourceFile(file.name, file.bytes);
+    const checked = checkResourceFile(file.name, file.bytes, await callerLocale());
     if (!checked.ok) {
       const { code, message, values } = checked.problem;
       const said = (await requestTranslator())(message, values);

@@ -1,29 +1,31 @@
 // The app's HTTP server: Next.js's request handler for everything, except the platform's webhook
 // deliveries (POST /api/webhooks/clinic), which are answered before Next.js's request pipeline by
 // the same endpoint code the route file calls (lib/webhooks/endpoint.ts). The goal is 0.85 of a
-// bare node:http receiver's deliveries per second; on 2 cores Next.js's pipeline alone (routing,
-// proxy and route-handler machinery, a route doing no work at all) reached about 0.4 of it, and the
-// route handler doing the real work gets about 0.2 (BENCHMARKS.md measures it beside this server).
-// Server actions no page of this app sends (lib/server-action-guard.ts) are refused here too, before
+// bare node:http receiver's deliveries per second, far more than Next.js's pipeline alone (routing,
+// proxy and route-handler machinery, a route doing no work at all) carries, let alone the route
+// handler doing the real work (BENCHMARKS.md measures this server beside the bare receiver).
+// Server actions no page of this app sends (lib/limits/action-guard.ts) are refused here too, before
 // Next.js reads their body: a proxy only runs once Next.js has buffered up to 11 MB of it.
 // Forwarding headers from a peer that is not a configured proxy are dropped first (lib/http/forwarded.ts).
 // Each person's requests and upload bytes in flight are bounded here too, before Next.js buffers a
-// body or renders anything (lib/server/request-share.ts): one person's thirty at once are refused
+// body or renders anything (lib/limits/request-share.ts): one person's thirty at once are refused
 // for the price of a few bytes, not served in a crowd that slows every clinic.
 // Every other request, pages, actions and the other route handlers, goes to Next.js unchanged.
+// `npm run dev` runs this same server with Next.js in development mode, so what a developer tries
+// passes through the same door as production.
 import http from "node:http";
 import next from "next";
 import { configuredHostRedirect } from "@/lib/auth/front-door";
 import { getConfig } from "@/lib/config";
 import { refuseUnreadBody } from "@/lib/http/linger";
-import { serverActionRefusal } from "@/lib/server-action-guard";
+import { serverActionRefusal } from "@/lib/limits/action-guard";
 import { dropUntrustedForwarding } from "@/lib/http/forwarded";
 import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 import { WEBHOOK_PATH } from "@/lib/webhooks/handler";
 import { log } from "@/lib/log/logger";
 import { requestIdFrom, withLogContext } from "@/lib/log/context";
 import { closeWhenDraining } from "@/lib/server/shutdown";
-import { enterShare } from "@/lib/server/request-share";
+import { enterShare } from "@/lib/limits/request-share";
 
 /** A delivery the server answers itself: a POST to the webhook path, with or without a query. */
 export function isWebhookDelivery(method: string | undefined, url: string | undefined): boolean {
@@ -123,10 +125,17 @@ export interface AppServerOptions {
   port: number;
   /** Undefined: every interface, as `next start` does. */
   hostname?: string;
+  /** Next.js in development mode (compiling on request, hot reload) behind the same door. */
+  dev?: boolean;
 }
 
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
-  const app = next({ dev: false, dir: options.dir, hostname: options.hostname ?? "localhost", port: options.port });
+  const app = next({
+    dev: options.dev ?? false,
+    dir: options.dir,
+    hostname: options.hostname ?? "localhost",
+    port: options.port,
+  });
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   processState().draining = false;
-  const [{ pool }, { getBoss }] = await Promise.all([import("@/lib/db-pool"), import("@/lib/jobs/boss")]);
+  const [{ pool }, { getBoss }] = await Promise.all([import("@/lib/db/pool"), import("@/lib/queue/boss")]);
   await getBoss().then(
     (boss) => boss.stop({ graceful: false }),
     () => {},

@@ -2,7 +2,7 @@
 // provider (no exporter configured: lib/tracing/start.ts) every call here is the API's no-op, so
 // this module costs nothing when tracing is off. Next.js makes the request's span (a page, a server
 // action, a route); ours hang under it: each platform call (lib/clinic-api/transport.ts) with the
-// platform's x-request-id, and each database query (lib/db-pool.ts).
+// platform's x-request-id, and each database query (lib/db/pool.ts).
 import { SpanKind, SpanStatusCode, trace, type Span } from "@opentelemetry/api";
 
 export const TRACER_NAME = "clinic-connect";

@@ -51,7 +51,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  // Tracing first: the pools made afterwards trace their queries (lib/db-pool.ts).
+  // Tracing first: the pools made afterwards trace their queries (lib/db/pool.ts).
   const env = {
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
     OTEL_SERVICE_NAME: "clinic-connect-test",

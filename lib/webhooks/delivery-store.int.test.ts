@@ -2,7 +2,7 @@
 // flight go together in one statement, each still answered with its own outcome, and a group whose
 // statement fails is stored again one by one, so a bad delivery answers only for itself.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Sql } from "@/lib/db-pool";
+import type { Sql } from "@/lib/db/pool";
 import type { Delivery } from "@/lib/events/store";
 import { createDeliveryStore } from "@/lib/webhooks/delivery-store";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";

@@ -6,7 +6,7 @@
 // as before. A group whose statement fails is stored again one delivery at a time, so one delivery's
 // odd data or a dropped connection answers for that delivery only.
 import "server-only";
-import type { Sql } from "@/lib/db-pool";
+import type { Sql } from "@/lib/db/pool";
 import { storeWebhookDeliveries, storeWebhookDelivery, type Delivery, type StoredDelivery } from "@/lib/events/store";
 
 export type StoreDelivery = (delivery: Delivery) => Promise<StoredDelivery>;

@@ -1,6 +1,6 @@
 // The webhook endpoint's two doors, wired as in the app (the process's pool, configuration and job
-// queue): the Fetch door (the route file, under `next dev`) and the Node.js door (the app server,
-// under `npm start`) give the same answer to the same request, and each delivery is stored once.
+// queue): the Fetch door (the route file, under a bare `next start`) and the Node.js door (the app
+// server) give the same answer to the same request, and each delivery is stored once.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server?.close(() => resolve()));
-  const [{ systemPool }, { getBoss }] = await Promise.all([import("@/lib/db-pool"), import("@/lib/jobs/boss")]);
+  const [{ systemPool }, { getBoss }] = await Promise.all([import("@/lib/db/pool"), import("@/lib/queue/boss")]);
   await getBoss().then(
     (boss) => boss.stop({ graceful: false }),
     () => {},

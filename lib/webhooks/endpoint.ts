@@ -1,14 +1,16 @@
 // The webhook endpoint wired to the app: the process's pool, configuration and job queue around the
-// pure handler. Two doors, one handler: the route file (app/api/webhooks/clinic, what `next dev`
-// serves) passes a Fetch Request, and the app server (lib/server/app-server.ts, what `npm start`
-// runs) hands a Node.js request and response to serveNodeWebhook, before Next.js's pipeline.
+// pure handler. The app server (lib/server/app-server.ts, what `npm start` and `npm run dev` run)
+// hands a Node.js request and response to serveNodeWebhook, before Next.js's pipeline. The route
+// file (app/api/webhooks/clinic) passes a Fetch Request to the same handler: only under a bare
+// `next start`, the benchmark's comparison (behind the app server it sees no POST, and answers the
+// other methods 405).
 import "server-only";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { getConfig } from "@/lib/config";
-import { systemPool } from "@/lib/db-pool";
-import { getBoss } from "@/lib/jobs/boss";
-import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
-import { createBatchingEnqueuer } from "@/lib/jobs/batching-enqueuer";
+import { systemPool } from "@/lib/db/pool";
+import { getBoss } from "@/lib/queue/boss";
+import { enqueueEventProcessing } from "@/lib/queue/enqueue";
+import { createBatchingEnqueuer } from "@/lib/queue/batching-enqueuer";
 import { createDeliveryStore, type StoreDelivery } from "@/lib/webhooks/delivery-store";
 import { createUnreadStore, type StoreUnread } from "@/lib/webhooks/unread";
 import { trackIngestWrite } from "@/lib/health/process-state";

@@ -1,5 +1,5 @@
 // The webhook route reads the signature from the header the configuration names
-// (CLINIC_SIGNATURE_HEADER: the real servers' own name), at both doors, and no longer from the
+// (CLINIC_SIGNATURE_HEADER: the real servers' own name), at both doors, and not from the
 // spec's default name. A signature by another secret tells the two apart without storing anything:
 // read and refused (401) in the header the route reads, missing (400) in any other. Its own file:
 // the process's configuration is read once per module copy.

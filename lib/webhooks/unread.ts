@@ -10,8 +10,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Sql } from "@/lib/db-pool";
-import type { Db } from "@/lib/events/store";
+import type { Sql } from "@/lib/db/pool";
+import type { Db } from "@/lib/db";
 import { StorableEventSchema } from "@/lib/events/record";
 import { countUnreadDelivery } from "@/lib/metrics/webhooks";
 

@@ -13,6 +13,8 @@ afterAll(() => t.close());
 describe("control API input validation", () => {
   const rows: [string, string, unknown][] = [
     ["reset with a negative seed", "/reset", { seed: -1 }],
+    ["forget without clinic_id", "/forget", {}],
+    ["forget with an unknown field", "/forget", { clinic_id: "x", keys: true }],
     ["reset with an unknown field", "/reset", { seeds: 3 }],
     ["activity with an unknown type", "/activity", { clinic_id: "x", type: "patient.deleted" }],
     ["activity without clinic_id", "/activity", { type: "patient.created" }],
@@ -50,6 +52,33 @@ describe("control API input validation", () => {
       body: "{",
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe("forget one clinic", () => {
+  it("drops the clinic's keys and sign-ins, issues a new key, and leaves the other clinic alone", async () => {
+    const sb = await startTestSandbox({ seed: 11 });
+    try {
+      const [a, b] = [sb.clinicA, sb.clinicB];
+      const staffA = await sb.client.activateClinic(a);
+      const staffB = await sb.client.activateClinic(b);
+      const forgot = await sb.client.control<{ clinic_key: { value: string } }>("/forget", { clinic_id: a.id });
+      expect(forgot.status).toBe(200);
+      expect(forgot.body.clinic_key.value).not.toBe(a.current_clinic_key);
+      expect((await sb.client.api(staffA, "GET", "/api/clinic")).status).toBe(401);
+      const again = (await sb.client.signIn(a.staff[0].id)).access_token;
+      const oldKey = await sb.client.api<{ errors: { code: string }[] }>(again, "GET", "/api/clinic", undefined, {
+        "X-Service-Clinic-Key": a.current_clinic_key,
+      });
+      expect(oldKey.status).toBe(403);
+      expect(oldKey.body.errors[0].code).toBe("clinic_key_invalid");
+      const seedA = (await sb.client.control<SeedWorld>("/seed")).body.clinics[0];
+      expect(seedA.current_clinic_key).toBe(forgot.body.clinic_key.value);
+      expect((await sb.client.api(staffB, "GET", "/api/clinic")).status).toBe(200);
+      expect((await sb.client.control("/forget", { clinic_id: "clinic_nope" })).status).toBe(404);
+    } finally {
+      await sb.close();
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import {
   FaultsRequestSchema,
   TraceRequestSchema,
   IssueClinicKeyRequestSchema,
+  ForgetClinicRequestSchema,
   RateLimitRequestSchema,
   RedirectUriRequestSchema,
   ResetRequestSchema,
@@ -22,6 +23,7 @@ import { json, type Reply } from "../http/reply";
 import type { Ctx, Route } from "../http/router";
 import { issueKey, revokeKey } from "../platform/clinic-key";
 import { applyFaults, describeFaults } from "../platform/faults";
+import { forgetClinic } from "../platform/forget";
 import { emptyStats } from "../platform/stats";
 import { eventRecord } from "../state/serialize";
 import { endpointUrlProblem, endpointView, registerEndpoint } from "../webhooks/endpoint";
@@ -100,6 +102,12 @@ export function controlRoutes(hooks: ControlHooks): Route[] {
         throw ApiError.of(409, "conflict", "The clinic's current key is not revoked.");
       const key = issueKey(s, clinic_id);
       return json(201, { clinic_key: { id: key.id, value: key.value } });
+    }),
+    post("/forget", ({ s, body }) => {
+      const { clinic_id } = input(ForgetClinicRequestSchema, body);
+      if (!s.clinics.has(clinic_id)) throw notFound("clinic");
+      const key = forgetClinic(s, clinic_id);
+      return json(200, { clinic_key: { id: key.id, value: key.value } });
     }),
     get("/clock", ({ s }) => json(200, { now: s.clock.iso(), frozen: s.clock.frozen, time_scale: s.timeScale })),
     post("/clock/advance", ({ s, body }) => {

@@ -20,20 +20,34 @@ const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 /** Deterministic ids like `pat_k3j9x0a1b2c3`, one stream per sandbox state. */
 export class IdSource {
   private readonly random: () => number;
-  private readonly used = new Set<string>();
+  private used = new Set<string>();
+  /** How many numbers the stream gave, so that a saved sandbox goes on where it stopped. */
+  private drawn = 0;
   constructor(seed: number) {
     this.random = seededRandom(seed ^ 0x5eed1d5);
+  }
+  private draw(): number {
+    this.drawn += 1;
+    return this.random();
   }
   next(prefix: string): string {
     for (;;) {
       let s = "";
-      for (let i = 0; i < 12; i++) s += ALPHABET[Math.floor(this.random() * ALPHABET.length)];
+      for (let i = 0; i < 12; i++) s += ALPHABET[Math.floor(this.draw() * ALPHABET.length)];
       const id = `${prefix}_${s}`;
       if (!this.used.has(id)) {
         this.used.add(id);
         return id;
       }
     }
+  }
+  snapshot(): { drawn: number; used: string[] } {
+    return { drawn: this.drawn, used: [...this.used] };
+  }
+  /** Continues a saved stream of the same seed: the next id is the one the saved sandbox would have made. */
+  restore(saved: { drawn: number; used: string[] }): void {
+    while (this.drawn < saved.drawn) this.draw();
+    this.used = new Set(saved.used);
   }
 }
 

@@ -91,6 +91,25 @@ function product(p: Rec): Rec {
   };
 }
 
+/**
+ * The sandbox's dosage sentence ("1 capsule daily", "2 capsule(s) daily", "2 capsules daily with
+ * food") as the documented object: the amount a number, the form its own field, the rest the
+ * frequency. A sentence of another shape stays whole in `amount`, with no form.
+ */
+export function documentedDosage(sentence: string | null): Rec {
+  const parts = sentence
+    ?.trim()
+    .match(/^(\d+(?:[-–]\d+)?)\s+(capsule|tablet|softgel|scoop|drop)(?:s|\(s\))?(?:\s+(.*))?$/i);
+  return {
+    amount: parts ? parts[1] : sentence,
+    frequency: parts?.[3] || null,
+    duration: null,
+    format: parts ? parts[2]!.toLowerCase() : null,
+    additional_info: null,
+    time_of_day: [],
+  };
+}
+
 /** A plan as the plan webhooks document it: `active` a string, patient and practitioner as {id}. */
 export function documentedPlan(t: Rec): Rec {
   const recs = Array.isArray(t.recommendations) ? (t.recommendations as Rec[]) : [];
@@ -106,14 +125,7 @@ export function documentedPlan(t: Rec): Rec {
       refill: false,
       units_to_purchase: 1,
       take_with: null,
-      dosage: {
-        amount: str(r.dosage),
-        frequency: null,
-        duration: null,
-        format: "capsule",
-        additional_info: null,
-        time_of_day: [],
-      },
+      dosage: documentedDosage(str(r.dosage)),
     })),
     resources: [],
     lab_recommendations: labs.map((l) => ({

@@ -135,5 +135,6 @@ export function createHandler(getState: () => SandboxState, routes: Route[]) {
       reply = errorReply(err, requestId, path);
     }
     if (!res.headersSent && !res.destroyed) send(res, reply);
+    s.handled += 1;
   };
 }

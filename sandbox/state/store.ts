@@ -59,6 +59,8 @@ export class SandboxState {
   rateWindows = new Map<string, number[]>();
   seq = 0;
   requestSeq = 0;
+  /** Requests answered: with `seq`, what tells a saved world (state/persist.ts) that something changed. */
+  handled = 0;
   /** Public base URL of the running server (file links, embed URLs); set once listening. */
   baseUrl = "";
   /** The clinic key and signature header names, as the app is configured (lib/contract/header-names.ts). */

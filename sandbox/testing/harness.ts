@@ -1,6 +1,6 @@
 // Test helpers: start the sandbox in-process on port 0, sign in through the real OAuth flow, and
 // call the API or the control API over HTTP. Used by the sandbox's own tests (and usable by others).
-import { LOCAL_DEFAULTS, TokenResponseSchema, type TokenResponse } from "@/lib/contract";
+import { DEFAULT_HEADER_NAMES, LOCAL_DEFAULTS, TokenResponseSchema, type TokenResponse } from "@/lib/contract";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../start";
 
 export const CALLBACK = "http://localhost:3000/api/auth/callback/clinic";
@@ -20,8 +20,15 @@ export async function http<T = unknown>(url: string, init: RequestInit = {}): Pr
   return { status: res.status, body: body as T, headers: res.headers, text };
 }
 
+/** A seeded clinic, as much of it as activating its integration needs. */
+export interface ActivatableClinic {
+  current_clinic_key: string;
+  staff: Array<{ id: string }>;
+}
+
+/** A client of a sandbox: one started in this process, or another process's by its URL (`{ url }`). */
 export class SandboxClient {
-  constructor(readonly sb: Sandbox) {}
+  constructor(readonly sb: Pick<Sandbox, "url">) {}
   get url() {
     return this.sb.url;
   }
@@ -93,6 +100,17 @@ export class SandboxClient {
     });
     if (res.status !== 200) throw new Error(`token exchange answered ${res.status}: ${res.text}`);
     return TokenResponseSchema.parse(res.body).oauth;
+  }
+  /**
+   * The clinic's integration activated, as an admin entering its key does: webhooks go only to
+   * activated integrations (spec 3), and the first API request carrying the key activates it. Signs
+   * in as the clinic's first staff member and makes that request; returns their access token.
+   */
+  async activateClinic(clinic: ActivatableClinic, keyHeader = DEFAULT_HEADER_NAMES.clinicKey): Promise<string> {
+    const token = (await this.signIn(clinic.staff[0].id)).access_token;
+    const answer = await this.api(token, "GET", "/api/clinic", undefined, { [keyHeader]: clinic.current_clinic_key });
+    if (answer.status !== 200) throw new Error(`the activating request answered ${answer.status}: ${answer.text}`);
+    return token;
   }
 }
 

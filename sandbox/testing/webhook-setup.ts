@@ -35,11 +35,7 @@ export async function webhookWorld(
     ...endpoint,
   });
   if (reg.status !== 200) throw new Error(`register failed: ${reg.text}`);
-  const token = (await t.client.signIn(t.clinicA.staff[0].id)).access_token;
-  const activate = await t.client.api(token, "GET", "/api/clinic", undefined, {
-    [(options.headerNames ?? DEFAULT_HEADER_NAMES).clinicKey]: t.clinicA.current_clinic_key,
-  });
-  if (activate.status !== 200) throw new Error(`activation failed: ${activate.text}`);
+  const token = await t.client.activateClinic(t.clinicA, (options.headerNames ?? DEFAULT_HEADER_NAMES).clinicKey);
   await t.client.control("/webhooks/drain", {});
   const activity = (type: string, clinicId = t.clinicA.id, data?: Record<string, unknown>) =>
     t.client.control<{ event: { id: string } }>("/activity", { clinic_id: clinicId, type, ...(data ? { data } : {}) });

@@ -40,7 +40,7 @@ describe("npm run admin:grant", () => {
     });
     const entries = await t.db.auditEntry.findMany({ where: { clinicId: "clinic_cli" } });
     expect(entries.map((e) => [e.action, e.actorUserId])).toEqual([["admin.promoted", null]]);
-    // Four processes started one after the other, each loading TypeScript: on a busy 2-core machine
-    // beside the rest of the suite that took over the default 30 s once.
+    // Four processes started one after the other, each loading TypeScript: on a busy machine beside
+    // the rest of the suite that can take longer than the default 30 s.
   }, 90_000);
 });

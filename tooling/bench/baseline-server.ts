@@ -8,7 +8,7 @@ import { verifyWebhookSignature } from "@/lib/webhooks/signature";
 const port = Number(process.env.PORT);
 const secret = process.env.CLINIC_WEBHOOK_SECRET ?? "";
 const challenge = JSON.stringify({ challenge: process.env.CLINIC_WEBHOOK_CHALLENGE ?? "" });
-// The same pool size as the app's Prisma client (lib/db.ts).
+// The same pool size as the app's Prisma client (lib/db/index.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 interface Incoming {

@@ -1,6 +1,6 @@
 // Keeps zod's classic API out of the browser: every page's first load stays under the 200 kB goal
-// of the pages benchmark (tooling/bench/pages.ts) only while no client component reaches `zod`
-// (about 32 kB compressed). Walks the import graph from each "use client" module, following value
+// of the pages benchmark (tooling/bench/pages/) only while no client component reaches `zod`,
+// whose classic API weighs much of it. Walks the import graph from each "use client" module, following value
 // imports only (type-only imports vanish from the bundle); `zod/mini` is allowed.
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -9,7 +9,7 @@
 import net from "node:net";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { signWebhookBody } from "@/lib/webhooks/signature";
-import type { Stack } from "@/tooling/bench/pages";
+import type { Stack } from "@/tooling/bench/pages/stack";
 import { sleep } from "@/tooling/bench/support";
 import { queryOnce, withClient } from "@/tooling/testing/database";
 

@@ -1,4 +1,4 @@
-// Benchmark: one person's load against everyone else (issue 27). The built app and the sandbox in
+// Benchmark: one person's load against everyone else. The built app and the sandbox in
 // their own processes; one clinic with EVENTS stored events. In the same run, first without the
 // attack (the baseline), then with it: one practitioner of that clinic sends SEARCHERS timeline
 // searches at once, over and over (terms whose trigrams are all common, so each matches nothing
@@ -14,11 +14,12 @@
 // clinic's new event must be processed within PROCESSED_GOAL_MS.
 import { spawn } from "node:child_process";
 import os from "node:os";
-import { chromium } from "@playwright/test";
-import { cookieHeader, signIn, startStack, ttfb, type Stack } from "@/tooling/bench/pages";
+import { Chromium, SignedIn } from "@/tooling/bench/pages/chromium";
+import { startStack, type Stack } from "@/tooling/bench/pages/stack";
+import { ttfb } from "@/tooling/bench/pages/timing";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round, summarize, type LatencySummary } from "@/tooling/bench/stats";
-import { cpuSeconds, sampleResident, sleep } from "@/tooling/bench/support";
+import { cpuSeconds, ensureBuiltApp, sampleResident, sleep } from "@/tooling/bench/support";
 import {
   addCatalogClinics,
   CATALOG_CLINICS,
@@ -34,7 +35,6 @@ import {
   type SlowBodies,
 } from "@/tooling/bench/fairness-hostile";
 import { fillEvents } from "@/tooling/bench/timeline-data";
-import { buildIfNeeded } from "@/tooling/devstack/build";
 import { queryOnce, withClient } from "@/tooling/testing/database";
 
 const EVENTS = 300_000;
@@ -337,20 +337,15 @@ async function lostOf(stack: Stack, phase: Phase): Promise<number> {
 
 export async function benchFairness(): Promise<BenchResult[]> {
   const started = performance.now();
-  // BENCH_SKIP_BUILD=1 runs the build as it is (one made a moment ago for the end-to-end tests, say).
-  if (process.env.BENCH_SKIP_BUILD !== "1") buildIfNeeded((line) => console.log(`  ${line}`));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
+  await ensureBuiltApp();
+  const chromium = new Chromium();
   let stack: Stack | undefined;
   try {
     stack = await startStack("fairness");
-    const attacker = await signIn(browser, stack, /\(Practitioner\)/, 0);
-    const other = await signIn(browser, stack, /\(Practitioner\)/, 1);
+    // Signed in again on a fresh context should chromium close under the sign-in (a busy machine).
     const cookies = {
-      attacker: await cookieHeader(attacker, stack.appUrl),
-      other: await cookieHeader(other, stack.appUrl),
+      attacker: await new SignedIn(chromium, stack, /\(Practitioner\)/, 0).cookie(),
+      other: await new SignedIn(chromium, stack, /\(Practitioner\)/, 1).cookie(),
     };
     const clinicOf = async (cookie: string): Promise<string> =>
       (
@@ -501,7 +496,7 @@ export async function benchFairness(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await browser.close();
+    await chromium.close();
     await stack?.stop().catch(() => undefined);
   }
 }

@@ -7,7 +7,9 @@
 // answers) gets the throughput run too: the reason the app server answers webhooks itself.
 // Last, what logging and metrics cost: two app processes side by side, one with both on (info-level
 // JSON logs, the metrics port scraped every 5 s) and one with both off, given the throughput run in
-// turn (ABBA BAAB order, so a machine getting busier or quieter weighs on both alike).
+// turn (ABBA BAAB order, so a machine getting busier or quieter weighs on both alike). And what a
+// second process adds: two app processes on one database behind a round-robin balancer, given the
+// throughput run through it in front of one of them and in front of both, in the same order.
 import { randomBytes } from "node:crypto";
 import {
   appServerArgs,
@@ -24,6 +26,7 @@ import { round, summarize } from "@/tooling/bench/stats";
 import { residentMiB, sampleResident, sleep, ensureBuiltApp } from "@/tooling/bench/support";
 import { createTestDatabase, withClient } from "@/tooling/testing/database";
 import { freePort } from "@/tooling/testing/ports";
+import { startRoundRobin } from "@/tooling/testing/round-robin";
 
 const SECRET = "bench-webhook-signing-secret";
 const CHALLENGE = "bench-webhook-challenge";
@@ -123,8 +126,8 @@ async function observabilityCost(
 ): Promise<ObservabilityCost> {
   const metricsPort = await freePort();
   // Both without the job worker: after a throughput run a process's worker processes the 6,000 new
-  // events for a while, and would slow whichever process runs next (a first try measured the order of
-  // the runs, not logging). This compares the ingest path alone.
+  // events for a while, and would slow whichever process runs next (the figure would then measure the
+  // order of the runs, not logging). This compares the ingest path alone.
   const variants = {
     on: {
       JOBS_WORKER: "off",
@@ -176,24 +179,110 @@ async function observabilityCost(
     await Promise.all(services.map((service) => service.stop()));
     await Promise.all([databases.on.drop(), databases.off.drop()]);
   }
-  // Each adjacent pair ran under the same load of the machine (a shared machine's load drifts by a
-  // factor of three within minutes); the median of the pairs' ratios leaves that drift out.
-  const ratios = pairRatios(OBSERVED_ROUNDS, runs).sort((a, b) => a - b);
-  const middle = ratios.length / 2;
-  const ratio = ratios.length % 2 ? ratios[Math.floor(middle)]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
+  // Each adjacent pair ran under the same load of the machine (a shared machine's load drifts
+  // within minutes); the median of the pairs' ratios leaves that drift out.
+  const ratio = medianOf(pairRatios(OBSERVED_ROUNDS, runs, "on"));
   return { on: summarize(runs.on).mean, off: summarize(runs.off).mean, ratio, runs, scrapes };
 }
 
-/** on / off for each adjacent pair of rounds (ABBA BAAB: every pair has one of each). */
-function pairRatios(rounds: readonly ("on" | "off")[], runs: { on: number[]; off: number[] }): number[] {
-  const taken = { on: 0, off: 0 };
-  const ordered = rounds.map((variant) => ({ variant, throughput: runs[variant][taken[variant]++]! }));
+/** `top` ÷ the other for each adjacent pair of rounds (ABBA BAAB: every pair has one of each). */
+function pairRatios<V extends string>(rounds: readonly V[], runs: Record<V, number[]>, top: V): number[] {
+  const taken = {} as Record<V, number>;
+  const ordered = rounds.map((variant) => ({
+    variant,
+    throughput: runs[variant][(taken[variant] = (taken[variant] ?? -1) + 1)]!,
+  }));
   const ratios: number[] = [];
   for (let i = 0; i + 1 < ordered.length; i += 2) {
     const [a, b] = [ordered[i]!, ordered[i + 1]!];
-    ratios.push(a.variant === "on" ? a.throughput / b.throughput : b.throughput / a.throughput);
+    ratios.push(a.variant === top ? a.throughput / b.throughput : b.throughput / a.throughput);
   }
   return ratios;
+}
+
+/** The median of `values`. */
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+// ABBA BAAB again, for one process against two.
+const PROCESS_ROUNDS = ["two", "one", "one", "two", "one", "two", "two", "one"] as const;
+
+interface TwoProcesses {
+  one: number;
+  two: number;
+  ratio: number;
+  lost: number;
+}
+
+/**
+ * The throughput run through a round-robin balancer (tooling/testing/round-robin.ts) in front of one
+ * app process, and in front of two on the same database, in turn. Both processes run from start to
+ * end, so the runs differ only in where the balancer sends them; without their job workers, so one
+ * run's processing does not slow the next.
+ */
+async function twoProcesses(
+  appEnv: (databaseUrl: string, port: number) => Promise<Record<string, string>>,
+): Promise<TwoProcesses> {
+  const database = await createTestDatabase("bench_ingest_two", { migrated: true });
+  const balancer = await startRoundRobin(await freePort());
+  const services: Service[] = [];
+  const runs = { one: [] as number[], two: [] as number[] };
+  const acknowledged: string[] = [];
+  try {
+    const ports = [await freePort(), await freePort()];
+    // One environment for both, as one deployment's processes share their secrets and keys.
+    const shared = {
+      ...(await appEnv(database.url, ports[0]!)),
+      JOBS_WORKER: "off",
+      LOG_LEVEL: "silent",
+      METRICS_PORT: "0",
+    };
+    const backends = ports.map((port) => `http://127.0.0.1:${port}`);
+    for (const [i, port] of ports.entries()) {
+      const service = startService(
+        `app-${i}`,
+        appServerArgs(port),
+        { ...shared, PORT: String(port), NEXTAUTH_URL: backends[i]! },
+        { quiet: true },
+      );
+      services.push(service);
+      await waitForHttp(`${backends[i]}/api/webhooks/clinic`, service.child, 120_000);
+    }
+    await sleep(2000);
+    const url = `${balancer.url}/api/webhooks/clinic`;
+    const to = { one: backends.slice(0, 1), two: backends };
+    // Warm-up and one uncounted run each: a fresh process's first full run is its slowest.
+    for (const variant of ["one", "two"] as const) {
+      balancer.setBackends(to[variant]);
+      await warmUp(url, `procs_${variant}`);
+      await throughputRun(url, `procs_${variant}_first`);
+    }
+    for (const [i, variant] of PROCESS_ROUNDS.entries()) {
+      balancer.setBackends(to[variant]);
+      const run = await throughputRun(url, `procs_${variant}_${i}`);
+      runs[variant].push(run.throughput);
+      acknowledged.push(...run.acknowledged);
+      await sleep(1000);
+    }
+    const stored = await withClient(database.url, async (c) =>
+      Number(
+        (await c.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE id = ANY($1)", [acknowledged])).rows[0].n,
+      ),
+    );
+    return {
+      one: summarize(runs.one).mean,
+      two: summarize(runs.two).mean,
+      ratio: medianOf(pairRatios(PROCESS_ROUNDS, runs, "two")),
+      lost: acknowledged.length - stored,
+    };
+  } finally {
+    await balancer.close();
+    await Promise.all(services.map((service) => service.stop()));
+    await database.drop();
+  }
 }
 
 export async function benchIngest(): Promise<BenchResult[]> {
@@ -268,6 +357,7 @@ export async function benchIngest(): Promise<BenchResult[]> {
   }
 
   const observability = await observabilityCost(appEnv);
+  const processes = await twoProcesses(appEnv);
 
   const seconds = (performance.now() - started) / 1000;
   const lat = { app: summarize(app.atRate.latenciesMs), base: summarize(base.atRate.latenciesMs) };
@@ -296,6 +386,20 @@ export async function benchIngest(): Promise<BenchResult[]> {
       ratio: round(observability.ratio, 3),
       goal: "ratio ≥ 0.95",
       pass: observability.ratio >= 0.95,
+    }),
+    figure({
+      name: "throughput on two app processes behind a round-robin balancer, against one behind it (one database; mean of 4 runs each; ratio: median of the 4 side-by-side pairs)",
+      value: round(processes.two, 1),
+      unit: "req/s",
+      baseline: round(processes.one, 1),
+      ratio: round(processes.ratio, 3),
+    }),
+    figure({
+      name: "acknowledged but not stored on two processes (lost)",
+      value: processes.lost,
+      unit: "events",
+      goal: "0",
+      pass: processes.lost === 0,
     }),
     figure({
       name: `p50 at ${RATE}/s`,
@@ -349,6 +453,7 @@ export async function benchIngest(): Promise<BenchResult[]> {
       "The app commits in groups (lib/webhooks/delivery-store.ts): deliveries that arrive while its writes are busy go in one statement and one commit, each answered once its row is committed; the baseline commits each delivery alone. That is why the app can pass its baseline under load; at 200/s most deliveries find a write free and go alone.",
       "The app server (lib/server/main.ts) answers webhook deliveries before Next.js's request pipeline and hands every other request to Next.js; the comparison row is the same build under `next start`, where the route handler (app/api/webhooks/clinic) answers.",
       `Logs and metrics: "on" is LOG_LEVEL=info, LOG_FORMAT=json (standard output to /dev/null) and METRICS_PORT on with GET /metrics every ${SCRAPE_EVERY_MS / 1000} s (${observability.scrapes} scrapes); "off" is LOG_LEVEL=silent and METRICS_PORT=0; both with JOBS_WORKER=off, so that one's processing of the events just stored does not slow the other's next run. Runs in turn, ABBA BAAB, after one uncounted run each: on ${observability.runs.on.map((t) => round(t, 1)).join(", ")}; off ${observability.runs.off.map((t) => round(t, 1)).join(", ")} req/s.`,
+      `Two processes: both app servers (JOBS_WORKER=off, logs and metrics off) on one scratch database behind the test tooling's round-robin balancer, which sends the run to the first alone or to both, in turn, ABBA BAAB after one uncounted run each. The second process shares the machine's cores and database with the first: it gains only where one process left a core idle, so on a small machine the ratio says what a second process costs or gains there, not on a server of its own.`,
       `App statuses: throughput ${JSON.stringify(app.throughput.statuses)}, rate ${JSON.stringify(app.atRate.statuses)}; errors ${app.throughput.errors + app.atRate.errors}.`,
     ],
     seconds,

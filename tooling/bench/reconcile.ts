@@ -18,15 +18,16 @@ import {
 import type { StorableEvent } from "@/lib/events/record";
 import { RETRIEVALS_IN_FLIGHT } from "@/lib/events/reconcile/retrieve";
 import { storeEvents } from "@/lib/events/store";
-import { createBoss } from "@/lib/jobs/boss";
-import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
+import { createBoss } from "@/lib/queue/boss";
+import { enqueueEventProcessing } from "@/lib/queue/enqueue";
 import { recordEvent } from "@/sandbox/testing/history";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round } from "@/tooling/bench/stats";
+import { closeAppDatabase } from "@/tooling/bench/support";
 import { FLOOR_FACTOR, benchLatencyMs, criticalPath, setDistance } from "@/tooling/bench/distance";
 import { pagesAhead } from "@/lib/clinic-api/pagination";
-import { BACKGROUND_CALLS_IN_FLIGHT } from "@/lib/quota/platform-quota";
+import { BACKGROUND_CALLS_IN_FLIGHT } from "@/lib/limits/platform-quota";
 import { slots } from "@/lib/events/reconcile/retrieve";
 import { createTestDatabase } from "@/tooling/testing/database";
 
@@ -316,8 +317,8 @@ export async function benchReconcile(): Promise<BenchResult[]> {
         command: benchCommand("reconcile"),
         baseline: "a fetch-only pass over the same pages with the same typed client (no store, no queue)",
         figures: [
-          // No goal next door any more: at the platform's distance the fetch dominates (the 150 ms rows
-          // below: the whole backfill within about 1.1× of its network floor), so the goal is that one.
+          // No goal next door: at the platform's distance the fetch dominates (the rows at the distance
+          // below, against the backfill's network floor), so the goal is set there.
           figure({
             name: "events per second, next door (no goal: at 150 ms the fetch dominates, see the rows at 150 ms)",
             value: round(rate, 0),
@@ -469,7 +470,8 @@ export async function benchReconcile(): Promise<BenchResult[]> {
     ];
   } finally {
     await boss.stop({ graceful: false });
-    await db.$disconnect();
+    // Every client of the scratch database closed before it is dropped.
+    await closeAppDatabase();
     await sandbox.close();
     await database.drop();
   }

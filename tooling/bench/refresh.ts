@@ -14,6 +14,7 @@ import {
 } from "@/tooling/testing/auth-testbed";
 import { benchCommand, figure, type BenchResult } from "@/tooling/bench/result";
 import { round } from "@/tooling/bench/stats";
+import { closeAppDatabase } from "@/tooling/bench/support";
 
 const CONCURRENT = 100;
 
@@ -116,7 +117,8 @@ export async function benchRefresh(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await db.$disconnect();
+    // Every client of the test bed's database closed before it is dropped.
+    await closeAppDatabase();
     await bed.close();
   }
 }

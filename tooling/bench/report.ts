@@ -4,16 +4,23 @@ import fs from "node:fs";
 import os from "node:os";
 import type { BenchResult, Figure } from "@/tooling/bench/result";
 
-const verdict = (f: Figure) => (f.pass === null ? "" : f.pass ? "met" : "MISSED");
+const verdict = (f: Figure) => (f.why ? "not measured" : f.pass === null ? "" : f.pass ? "met" : "MISSED");
 const num = (n: number | null) => (n === null || Number.isNaN(n) ? "—" : String(n));
+/** The value, or in its place why this run has none. */
+const valueOf = (f: Figure) => (f.why ? `not measured: ${f.why}` : `${num(f.value)} ${f.unit}`);
+/** Text in a Markdown table's cell: one line, its pipes escaped. */
+const cell = (text: string) => text.replace(/\s+/g, " ").replace(/\|/g, "\\|");
+const unfinishedLine = (r: BenchResult) => `Not measured in this run: ${r.unfinished}`;
 
 export function formatResult(r: BenchResult): string {
-  const lines = [`${r.title}   (${r.seconds.toFixed(0)} s)`, `  reproduce: ${r.command}`, `  baseline: ${r.baseline}`];
+  const lines = [`${r.title}   (${r.seconds.toFixed(0)} s)`, `  reproduce: ${r.command}`];
+  if (r.unfinished) return [...lines, `  ${unfinishedLine(r)}`].join("\n");
+  lines.push(`  baseline: ${r.baseline}`);
   for (const f of r.figures) {
     const vs = f.baseline === null ? "" : ` vs ${num(f.baseline)} ${f.unit}`;
     const ratio = f.ratio === null ? "" : `  ratio ${num(f.ratio)}`;
     const goal = f.goal ? `  goal ${f.goal}: ${verdict(f)}` : "";
-    lines.push(`  ${f.name}: ${num(f.value)} ${f.unit}${vs}${ratio}${goal}`);
+    lines.push(`  ${f.name}: ${valueOf(f)}${vs}${ratio}${goal}`);
   }
   return lines.join("\n");
 }
@@ -63,13 +70,16 @@ export function writeBenchmarksMd(
       "",
       `Reproduce: \`${r.command}\` — ran ${r.ranAt.slice(0, 16).replace("T", " ")} UTC, ${r.seconds.toFixed(0)} s.`,
       "",
-      `Baseline: ${r.baseline}.`,
-      "",
     );
+    if (r.unfinished) {
+      out.push(`${unfinishedLine(r)}.`);
+      continue;
+    }
+    out.push(`Baseline: ${r.baseline}.`, "");
     out.push("| figure | value | baseline | ratio | goal | |", "|---|---:|---:|---:|---|---|");
     for (const f of r.figures)
       out.push(
-        `| ${f.name} | ${num(f.value)} ${f.unit} | ${f.baseline === null ? "—" : `${num(f.baseline)} ${f.unit}`} | ${num(f.ratio)} | ${f.goal ?? ""} | ${verdict(f)} |`,
+        `| ${f.name} | ${cell(valueOf(f))} | ${f.baseline === null ? "—" : `${num(f.baseline)} ${f.unit}`} | ${num(f.ratio)} | ${f.goal ?? ""} | ${verdict(f)} |`,
       );
     if (r.notes.length) out.push("", ...r.notes.map((n) => `- ${n}`));
   }

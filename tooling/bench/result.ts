@@ -5,7 +5,8 @@ import { z } from "zod";
 
 export const FigureSchema = z.object({
   name: z.string(),
-  value: z.number(),
+  /** Null when this run could not measure it: `why` says why, in place of the value. */
+  value: z.number().nullable(),
   unit: z.string(),
   /** The same quantity for the baseline, when there is one. */
   baseline: z.number().nullable(),
@@ -13,6 +14,7 @@ export const FigureSchema = z.object({
   ratio: z.number().nullable(),
   goal: z.string().nullable(),
   pass: z.boolean().nullable(),
+  why: z.string().optional(),
 });
 export type Figure = z.infer<typeof FigureSchema>;
 
@@ -25,6 +27,8 @@ export const BenchResultSchema = z.object({
   figures: z.array(FigureSchema),
   notes: z.array(z.string()),
   seconds: z.number(),
+  /** Set when the benchmark did not finish: why, in words, in place of all its figures. */
+  unfinished: z.string().optional(),
 });
 export type BenchResult = z.infer<typeof BenchResultSchema>;
 
@@ -32,4 +36,34 @@ export function figure(f: Partial<Figure> & Pick<Figure, "name" | "value" | "uni
   return { baseline: null, ratio: null, goal: null, pass: null, ...f };
 }
 
+/** A figure this run could not measure: its place says why (an older figure would pass for this run's). */
+export function unmeasured(name: string, unit: string, why: string, goal: string | null = null): Figure {
+  return figure({ name, value: null, unit, goal, why });
+}
+
 export const benchCommand = (id: string) => `npm run bench -- ${id}`;
+
+/** What each benchmark is, for the section of one that did not finish. */
+const NAMES: Record<string, string> = {
+  ingest: "Webhook ingest and the app server's memory",
+  timeline: "Timeline",
+  reconcile: "Reconciliation",
+  refresh: "Token refresh",
+  pages: "Pages",
+  fairness: "Fairness",
+  phone: "Phone",
+};
+
+/** The section of a benchmark (or of its part, `section`) that did not finish, saying why. */
+export function unfinishedResult(id: string, section: string | undefined, why: string, seconds: number): BenchResult {
+  return {
+    id,
+    title: `${NAMES[id] ?? id}${section ? ` (${section})` : ""}: not measured in this run`,
+    command: `${benchCommand(id)}${section ? ` --section=${section}` : ""}`,
+    baseline: "none: nothing was measured",
+    figures: [],
+    notes: [],
+    seconds,
+    unfinished: why,
+  };
+}

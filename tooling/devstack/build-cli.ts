@@ -7,4 +7,4 @@ import { assembleRelease } from "@/tooling/release/assemble";
 
 buildApp();
 const release = assembleRelease();
-console.log(`Release: ${path.relative(process.cwd(), release) || "."}/ (see README, "Deploying")`);
+console.log(`Release: ${path.relative(process.cwd(), release) || "."}/ (see docs/release.md)`);

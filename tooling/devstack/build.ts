@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
-import { DIST_DIR, repoPath } from "@/tooling/devstack/processes";
+import { APP_SERVER_FILE, DIST_DIR, repoPath } from "@/tooling/devstack/processes";
 
 const SOURCE_DIRS = ["app", "components", "lib", "messages", "public", "prisma"];
 const SOURCE_FILES = ["next.config.js", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
@@ -52,7 +52,7 @@ export function buildIfNeeded(log: (line: string) => void): void {
   const fingerprint = sourceFingerprint();
   const built =
     fs.existsSync(repoPath(DIST_DIR, "BUILD_ID")) &&
-    fs.existsSync(repoPath(DIST_DIR, "app-server.mjs")) &&
+    fs.existsSync(repoPath(DIST_DIR, APP_SERVER_FILE)) &&
     fs.readFileSync(BUILD_STAMP, { encoding: "utf8", flag: "a+" }) === fingerprint;
   if (built) return;
   log("Building the app (first start or sources changed; this takes a minute or two)…");
@@ -76,11 +76,13 @@ export function buildApp(): void {
  * so the server runs on bare Node: run through tsx's loader it would carry a loader thread of about
  * 80 MiB. Packages stay external (node_modules is there at run time), except `server-only`, whose
  * import in lib's modules would throw outside React Server Components: its empty twin is bundled.
+ * `npm run dev` bundles the same server into a file of its own (DEV_APP_SERVER_FILE), so it never
+ * replaces the one a build made and its release copies.
  */
-export function bundleAppServer(): void {
+export function bundleAppServer(outfile: string = APP_SERVER_FILE): void {
   buildSync({
     entryPoints: [repoPath("lib/server/main.ts")],
-    outfile: repoPath(DIST_DIR, "app-server.mjs"),
+    outfile: repoPath(DIST_DIR, outfile),
     bundle: true,
     platform: "node",
     format: "esm",

@@ -34,14 +34,18 @@ export function startService(
   };
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if it has not exited after `killAfterMs`. */
+export async function stopChild(child: ChildProcess, killAfterMs = 5_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
   await exited;
   clearTimeout(timer);
 }
+
+/** Where `npm start`'s sandbox keeps its world across restarts; `npm run sandbox:reset` starts it afresh. */
+export const sandboxStateFile = (): string => process.env.SANDBOX_STATE_FILE || repoPath(".data/sandbox/world.json");
 
 /** The sandbox server, run through tsx's loader in the same process (no wrapper PID). */
 export function sandboxArgs(): string[] {
@@ -56,9 +60,18 @@ export function nextStartArgs(port: number): string[] {
 /** Where `next build` writes and the servers read (next.config.js reads the same variable). */
 export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 
+/** The app's server as the build bundles it, under DIST_DIR; `npm run dev`'s bundle of the same server. */
+export const APP_SERVER_FILE = "app-server.mjs";
+export const DEV_APP_SERVER_FILE = "app-server-dev.mjs";
+
 /** The app's server as built (lib/server/main.ts: Next.js, with webhooks answered before its pipeline). */
 export function appServerArgs(port: number): string[] {
-  return [repoPath(DIST_DIR, "app-server.mjs"), "--port", String(port)];
+  return [repoPath(DIST_DIR, APP_SERVER_FILE), "--port", String(port)];
+}
+
+/** The same server serving the sources through Next.js's development mode (`npm run dev`). */
+export function devAppServerArgs(port: number): string[] {
+  return [repoPath(DIST_DIR, DEV_APP_SERVER_FILE), "--port", String(port), "--dev"];
 }
 
 export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {

@@ -2,15 +2,22 @@
 // database (embedded PGlite under .data/ unless DATABASE_URL is set), applies migrations, builds
 // the app if its sources changed, starts the platform sandbox and the app, and prints the URL.
 // Ctrl-C stops everything it started, and nothing else.
+// `npm run dev` (--dev): the same, except that the app server (lib/server) serves the sources through
+// Next.js's development mode instead of a build: the same server, so webhooks and the server-action
+// guard take the same path as in production. Pages, components and routes reload as they change;
+// the server's own modules (lib/server and what it imports) are read once, at start.
 import { parseConfig } from "@/lib/config";
-import { buildIfNeeded, ensurePrismaClient } from "@/tooling/devstack/build";
+import { buildIfNeeded, bundleAppServer, ensurePrismaClient } from "@/tooling/devstack/build";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/tooling/devstack/embedded-postgres";
 import { localSecret } from "@/tooling/devstack/local-secret";
 import { pickPort, startMailCatcher } from "@/tooling/devstack/mail-catcher";
 import {
+  DEV_APP_SERVER_FILE,
   appServerArgs,
+  devAppServerArgs,
   repoPath,
   sandboxArgs,
+  sandboxStateFile,
   startService,
   waitForHttp,
   type Service,
@@ -20,6 +27,7 @@ import { deployMigrations } from "@/tooling/migrate";
 const log = (line: string) => console.log(`[clinic-connect] ${line}`);
 
 async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
   const config = parseConfig(process.env);
   const dataDir = repoPath(".data");
   const services: Service[] = [];
@@ -52,7 +60,8 @@ async function main(): Promise<void> {
     ensurePrismaClient();
     const { applied } = await deployMigrations(databaseUrl);
     log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date");
-    buildIfNeeded(log);
+    if (dev) bundleAppServer(DEV_APP_SERVER_FILE);
+    else buildIfNeeded(log);
 
     // Alert emails: the SMTP server the environment names, else a local catcher to read them in.
     let mail = { SMTP_URL: config.smtpUrl, MAIL_CATCHER_URL: undefined as string | undefined };
@@ -83,15 +92,18 @@ async function main(): Promise<void> {
       NEXT_TELEMETRY_DISABLED: "1",
       // Readable lines in a terminal; production defaults to JSON lines (lib/log/logger.ts).
       LOG_FORMAT: process.env.LOG_FORMAT ?? "pretty",
+      // Next.js's development mode runs only under its own NODE_ENV; production's is the environment's.
+      ...(dev ? { NODE_ENV: "development" } : {}),
     };
     const startsSandbox = !process.env.CLINIC_API_BASE_URL;
     if (startsSandbox) {
-      const sandbox = startService("sandbox", sandboxArgs(), env);
+      // The sandbox keeps its world in .data/ as the embedded database does, so a restart finds both agreeing.
+      const sandbox = startService("sandbox", sandboxArgs(), { ...env, SANDBOX_STATE_FILE: sandboxStateFile() });
       services.push(sandbox);
       await waitForHttp(`${config.clinicApiBaseUrl}/__sandbox/health`, sandbox.child);
       log(`Platform sandbox at ${config.clinicApiBaseUrl}`);
     }
-    const app = startService("app", appServerArgs(config.port), env);
+    const app = startService("app", dev ? devAppServerArgs(config.port) : appServerArgs(config.port), env);
     services.push(app);
     await waitForHttp(`http://127.0.0.1:${config.port}/api/health`, app.child, 120_000);
     for (const service of services) {

@@ -8,7 +8,7 @@ export type Target = {
   connectionString: string;
   schema: string;
   maxConnections: number;
-  /** Sessions are READ ONLY and scripts are refused (used to ask the engine questions safely). */
+  /** Sessions are READ ONLY and scripts are refused (for asking the engine questions safely). */
   readOnly?: boolean;
 };
 

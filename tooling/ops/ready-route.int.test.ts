@@ -9,7 +9,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
 });
 afterAll(async () => {
-  const { pool } = await import("@/lib/db-pool");
+  const { pool } = await import("@/lib/db/pool");
   await pool().end();
   await t?.drop();
 });

@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
-import { DIST_DIR, repoPath } from "@/tooling/devstack/processes";
+import { DEV_APP_SERVER_FILE, DIST_DIR, repoPath } from "@/tooling/devstack/processes";
 
 /** release/ beside the default build; a build in NEXT_DIST_DIR gets its own (`<dist dir>-release`). */
 export const RELEASE_DIR = DIST_DIR === ".next" ? "release" : `${DIST_DIR}-release`;
@@ -28,8 +28,11 @@ export const RELEASE_SCRIPTS = {
 };
 
 const COPIED = ["prisma/migrations", "public", "messages", "next.config.js", "package-lock.json"];
-/** Under the dist dir: Next.js's build cache (only a later build reads it) and our build stamp. */
-const DIST_SKIPPED = new Set(["cache", "clinic-connect-build.stamp"]);
+/**
+ * Under the dist dir: Next.js's build cache (only a later build reads it), our build stamp, and what
+ * `npm run dev` leaves there (Next.js's development output, which a build keeps, and its server bundle).
+ */
+const DIST_SKIPPED = new Set(["cache", "clinic-connect-build.stamp", "dev", DEV_APP_SERVER_FILE]);
 
 export function assembleRelease(): string {
   const release = repoPath(RELEASE_DIR);

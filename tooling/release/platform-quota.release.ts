@@ -5,19 +5,18 @@
 // calls. Each gets exactly their share through, the rest are refused in words, and the server never
 // logs that it let a call through uncounted. On PostgreSQL when the run names one, and on the
 // embedded PGlite that `npm start` serves over the wire.
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import { chromium, type Browser } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import type { Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHARES } from "@/lib/quota/platform-quota";
+import { SHARES } from "@/lib/limits/platform-quota";
+import { sandboxArgs, startService, waitForHttp, type Service } from "@/tooling/devstack/processes";
 import {
-  appServerArgs,
-  repoPath,
-  sandboxArgs,
-  startService,
-  waitForHttp,
-  type Service,
-} from "@/tooling/devstack/processes";
+  launchChromium,
+  releaseEnv,
+  signInPractitioner,
+  startBuiltApp,
+  type BuiltApp,
+} from "@/tooling/release/built-app";
 import { createTestDatabase, REAL_SERVER, type TestDatabase } from "@/tooling/testing/database";
 import { freePort } from "@/tooling/testing/ports";
 
@@ -34,14 +33,15 @@ describe.each(DATABASES)("the platform quota of the built server on $name", ({ e
   let database: TestDatabase;
   let sandbox: Service;
   let browser: Browser;
-  let app: ChildProcess | undefined;
+  let app: BuiltApp | undefined;
+  let appPort: number;
   let appUrl: string;
   let sandboxUrl: string;
   let env: NodeJS.ProcessEnv;
-  const output: string[] = [];
 
   beforeAll(async () => {
-    const [appPort, sandboxPort] = [await freePort(), await freePort()];
+    const sandboxPort = await freePort();
+    appPort = await freePort();
     appUrl = `http://localhost:${appPort}`;
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     database = await createTestDatabase("release_quota", { migrated: true, embedded });
@@ -57,26 +57,11 @@ describe.each(DATABASES)("the platform quota of the built server on $name", ({ e
     );
     await waitForHttp(`${sandboxUrl}/__sandbox/health`, sandbox.child, 120_000);
     env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      DATABASE_URL: database.url,
-      PORT: String(appPort),
-      APP_URL: appUrl,
-      NEXTAUTH_URL: appUrl,
-      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-      APP_ENCRYPTION_KEY: `k1:${randomBytes(32).toString("base64url")}`,
-      CLINIC_API_BASE_URL: sandboxUrl,
+      ...releaseEnv({ database: database.url, app: appUrl, sandbox: sandboxUrl }),
       PLATFORM_RATE_LIMIT: String(LIMIT),
       PLATFORM_RATE_WINDOW_SECONDS: "300",
-      METRICS_PORT: "0",
-      LOG_FORMAT: "json",
-      NEXT_TELEMETRY_DISABLED: "1",
     };
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu"],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -87,45 +72,12 @@ describe.each(DATABASES)("the platform quota of the built server on $name", ({ e
   });
 
   async function startApp(): Promise<void> {
-    const child = spawn(process.execPath, appServerArgs(Number(env.PORT)), {
-      cwd: repoPath(),
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
-    app = child;
-    await waitForHttp(`${appUrl}/api/health/ready`, child, 120_000);
+    app = await startBuiltApp(appPort, env);
   }
 
   async function stopApp(): Promise<void> {
-    const child = app;
+    await app?.stop();
     app = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-
-  /** A practitioner of the clinic at `clinic` on the sandbox's authorize page, signed in: their cookies. */
-  async function signIn(clinic: number): Promise<string> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${appUrl}/signin`);
-    await page.getByRole("button", { name: "Sign in with the platform" }).click();
-    await page.waitForURL(`${sandboxUrl}/api/oauth/authorize**`);
-    await page
-      .getByRole("group")
-      .nth(clinic)
-      .getByRole("button", { name: /\(Practitioner\)/ })
-      .first()
-      .click();
-    await page.waitForURL((url) => url.href.startsWith(appUrl) && !url.pathname.startsWith("/signin"));
-    const cookies = (await context.cookies(appUrl)).map((c) => `${c.name}=${c.value}`).join("; ");
-    await context.close();
-    return cookies;
   }
 
   /**
@@ -148,7 +100,8 @@ describe.each(DATABASES)("the platform quota of the built server on $name", ({ e
   it("gives each person their share when the job worker called the platform first", async () => {
     await startApp();
     const cookies = [];
-    for (let clinic = 0; clinic < CLINICS; clinic++) cookies.push(await signIn(clinic));
+    for (let clinic = 0; clinic < CLINICS; clinic++)
+      cookies.push(await signInPractitioner(browser, { app: appUrl, sandbox: sandboxUrl }, clinic));
     await stopApp();
 
     // A new window: the pages opened at sign-in called the platform too.
@@ -169,7 +122,7 @@ describe.each(DATABASES)("the platform quota of the built server on $name", ({ e
 
     const outcomes = await Promise.all(cookies.map((cookie) => calls(cookie, 3 * SHARE)));
     expect(outcomes).toEqual(cookies.map(() => ({ 404: SHARE, 429: 2 * SHARE })));
-    const uncounted = output
+    const uncounted = app!.output
       .join("")
       .split("\n")
       .filter((line) => line.includes("counting failed"));

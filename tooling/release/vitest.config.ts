@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ["tooling/release/**/*.release.ts"],
+    // One file at a time: each starts several built servers, and side by side on a small machine a
+    // server's start-up outlasted its wait.
+    fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 120_000,
   },

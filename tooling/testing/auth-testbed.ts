@@ -122,9 +122,9 @@ export async function signInFirstStaff(sandboxUrl: string): Promise<string> {
 /** What a test that ran the app's code in its own process opened: the job queue, Prisma, the pools. */
 export async function closeAppConnections(): Promise<void> {
   const [{ pool }, { db }, { getBoss }] = await Promise.all([
-    import("@/lib/db-pool"),
+    import("@/lib/db/pool"),
     import("@/lib/db"),
-    import("@/lib/jobs/boss"),
+    import("@/lib/queue/boss"),
   ]);
   await getBoss().then(
     (boss) => boss.stop({ graceful: false }),

@@ -94,3 +94,27 @@ export function clientFiles(): string[] {
   }
   return [...seen].sort();
 }
+
+/**
+ * The files of `entries`' pages that run in the browser: following the imports from the entries
+ * (server files), each "use client" module reached and everything it imports.
+ */
+export function clientFilesOf(entries: string[]): string[] {
+  const clientModules = new Set(CLIENT_MODULES);
+  const seen = new Set<string>();
+  const client = new Set<string>();
+  const queue: [file: string, inBrowser: boolean][] = entries.map((file) => [file, false]);
+  while (queue.length) {
+    const [file, below] = queue.pop()!;
+    const inBrowser = below || clientModules.has(file);
+    const key = `${inBrowser}:${file}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (inBrowser) client.add(file);
+    for (const spec of valueImports(file)) {
+      const target = resolveImport(file, spec);
+      if (target && path.isAbsolute(target)) queue.push([target, inBrowser]);
+    }
+  }
+  return [...client].sort();
+}

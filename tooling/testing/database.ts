@@ -3,7 +3,7 @@
 // DATABASE_URL points at a real server, as in CI) it is a uniquely named database on that server;
 // otherwise, or with `embedded`, an in-memory PGlite served the way `npm start` serves it. Options:
 // `migrated` applies the app's migrations; `app` also opens a pg pool and a Prisma client on it, as
-// lib/db.ts builds the app's.
+// lib/db/index.ts builds the app's.
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";

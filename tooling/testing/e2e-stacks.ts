@@ -18,6 +18,11 @@ export const E2E_ENV = {
   CLINIC_API_BASE_URL: `http://127.0.0.1:${E2E_SANDBOX_PORT}`,
   // Several apps run at once: none opens the metrics port (9464 by default), so none collides.
   METRICS_PORT: "0",
+  // The specs sign in as the same few people hundreds of times within the platform's 5-minute window,
+  // far beyond one person's share of the default limit (500 calls): the shares would refuse the later
+  // specs' pages. Raised tenfold, so one person's share is the sandbox's whole limit; the shares
+  // themselves are tested in lib/limits and in the release stage (platform-quota.release.ts).
+  PLATFORM_RATE_LIMIT: "50000",
 } as const;
 
 export interface ExtraApp {
@@ -56,6 +61,12 @@ export const CLINIC_MODE_APP = extraApp("app-clinic-mode", E2E_APP_PORT + 3, "cl
   CLINIC_CLIENT_SECRET: LOCAL_DEFAULTS.clinicLevelClientSecret,
   CLINIC_EMBED_PUBLIC_KEY: LOCAL_DEFAULTS.clinicLevelEmbedPublicKey,
 });
+
+/**
+ * The one-door spec's own `npm run dev` (the app server with Next.js in development mode, started by
+ * the spec on a database of its own, against the stack's sandbox): after the extra stacks' ports.
+ */
+export const DEV_APP_PORT = E2E_APP_PORT + 4;
 
 /** Set by global-setup: the main app's mail catcher (its page, and GET /email for the messages). */
 export const MAIL_CATCHER_URL_VAR = "E2E_MAIL_CATCHER_URL";

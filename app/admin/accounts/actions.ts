@@ -4,20 +4,32 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/builder";
-import { done, refused } from "@/lib/actions/result";
+import { done, refused } from "@/lib/results/result";
 import { forceRefresh, requestReconnect } from "@/lib/admin/connections";
-import { auditAdminAction } from "@/lib/audit/admin-entry";
-import { listClinicConnections, ReconnectRequiredError, revokeClinicConnection, setAdmin } from "@/lib/auth";
+import { auditAdminAction, auditEarlyGrant } from "@/lib/audit/admin-entry";
+import {
+  listClinicConnections,
+  ReconnectRequiredError,
+  revokeClinicConnection,
+  setAdmin,
+  setAdminBeforeSignIn,
+} from "@/lib/auth";
 import { SECTIONS } from "@/lib/auth/sections";
 import { getConfig } from "@/lib/config";
 import { clinicTimeZone } from "@/lib/admin/clinic-settings";
 import { formatTime } from "@/lib/format/time";
-import { callerLocale } from "@/lib/i18n/server";
+import { callerLocale } from "@/lib/auth/language";
 import { timeLocale } from "@/lib/i18n/locales";
 
 const ADMIN = SECTIONS.admin.roles;
 const ConnectionId = z.object({ connectionId: z.uuid("admin.actions.notAConnection") });
 const Promotion = z.object({ userId: z.uuid("admin.actions.notAUser"), isAdmin: z.boolean() });
+const PLATFORM_ID = z
+  .string("admin.actions.notAPerson")
+  .trim()
+  .min(1, "admin.actions.notAPerson")
+  .max(200, "admin.actions.notAPerson");
+const EarlyGrant = z.object({ platformUserId: PLATFORM_ID, grant: z.boolean() });
 
 const refreshView = () => revalidatePath("/admin", "layout");
 
@@ -70,6 +82,17 @@ export const setAdminAction = defineAction(
     refreshView();
     if (input.isAdmin) return done("admin.actions.promoted");
     return done(input.userId === actor.userId ? "admin.actions.demotedSelf" : "admin.actions.demoted");
+  },
+);
+
+/** Admin rights for someone who has not signed in yet: they apply at their first sign-in. */
+export const setAdminBeforeSignInAction = defineAction(
+  { name: "accounts.set-admin-before-sign-in", roles: ADMIN, input: EarlyGrant },
+  async ({ actor, input }) => {
+    const name = await setAdminBeforeSignIn(actor, input.platformUserId, input.grant);
+    await auditEarlyGrant(actor, input.platformUserId, input.grant);
+    refreshView();
+    return done(input.grant ? "admin.actions.grantedAhead" : "admin.actions.grantWithdrawn", { name });
   },
 );
 

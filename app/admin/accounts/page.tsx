@@ -1,4 +1,5 @@
-// Accounts: every user's platform connection and the actions on it; in clinic-level mode, the
+// Accounts: every person of the clinic, signed in or not yet, with their platform connection and the
+// actions on it; in clinic-level mode, the
 // clinic's one token and how to connect or replace it.
 import { getTranslations } from "next-intl/server";
 import { stateReasonText } from "@/lib/auth/state-reason";
@@ -11,6 +12,7 @@ import {
   requestReconnectAction,
   revokeConnectionAction,
   setAdminAction,
+  setAdminBeforeSignInAction,
 } from "@/app/admin/accounts/actions";
 import { ActionButton } from "@/components/admin/action-button";
 import { AccountsTable } from "@/components/admin/accounts-table";
@@ -81,13 +83,14 @@ export default async function AccountsPage() {
         </Panel>
       )}
       <AccountsTable
-        rows={accounts.users}
+        rows={[...accounts.users, ...accounts.notSignedIn]}
         perUser={!clinicMode}
         actions={{
           forceRefresh: forceRefreshAction,
           requestReconnect: requestReconnectAction,
           revoke: revokeConnectionAction,
           setAdmin: setAdminAction,
+          setAdminBeforeSignIn: setAdminBeforeSignInAction,
         }}
       />
       <p className="text-sm text-slate-600">{t("legend")}</p>

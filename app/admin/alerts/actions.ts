@@ -4,9 +4,9 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction, defineFormAction } from "@/lib/actions/builder";
-import { done, refused } from "@/lib/actions/result";
+import { done, refused } from "@/lib/results/result";
 import { testEmail } from "@/lib/alerts/email";
-import { callerLocale } from "@/lib/i18n/server";
+import { callerLocale } from "@/lib/auth/language";
 import { requestAlertCheck } from "@/lib/alerts/jobs";
 import { alertEmailOf, AlertEmailSchema, setAlertEmail } from "@/lib/alerts/recipients";
 import { acknowledgeAlert } from "@/lib/alerts/view";
@@ -15,7 +15,7 @@ import { SECTIONS } from "@/lib/auth/sections";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { appMailer } from "@/lib/email/mailer";
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 
 const ADMIN = SECTIONS.admin.roles;
 const AlertId = z.object({ alertId: z.uuid("alerts.actions.notAnAlert") });

@@ -4,7 +4,7 @@
 // alerts are emailed.
 import { getTranslations } from "next-intl/server";
 import { useTranslations } from "next-intl";
-import { requestTranslator, requestLocale } from "@/lib/i18n/server";
+import { requestTranslator, requestLocale } from "@/lib/auth/language";
 import { timeLocale } from "@/lib/i18n/locales";
 import { requireSection } from "@/lib/auth/require-section";
 import { getConfig } from "@/lib/config";

@@ -3,7 +3,7 @@
 // sealed), and remove it. Admins only; the key is never sent back to the browser.
 import { revalidatePath } from "next/cache";
 import { defineAction, defineFormAction } from "@/lib/actions/builder";
-import { done, refused } from "@/lib/actions/result";
+import { done, refused } from "@/lib/results/result";
 import { ClinicKeyInputSchema, integrationActivated, removeClinicKey, saveClinicKey } from "@/lib/admin/clinic-key";
 import { auditClinicKey } from "@/lib/audit/admin-entry";
 import { SECTIONS } from "@/lib/auth/sections";

@@ -1,5 +1,5 @@
 // Clinic key: enter or replace it, see it masked, and its activation state from the clinic_key.*
-// events; a revoked key says what to do next.
+// events; a revoked key, or one the platform no longer accepts, says what to do next.
 import { getTranslations } from "next-intl/server";
 import { useTranslations } from "next-intl";
 import { requireSection } from "@/lib/auth/require-section";
@@ -14,6 +14,7 @@ import { When } from "@/components/ui/when";
 import { PAIRS_GRID } from "@/components/ui/pairs";
 import { Panel } from "@/components/ui/panel";
 import { adminSectionMetadata } from "@/lib/admin/section-metadata";
+import { typeLabel } from "@/components/events/format";
 
 export const generateMetadata = adminSectionMetadata("clinicKey");
 export const dynamic = "force-dynamic";
@@ -28,10 +29,11 @@ function StateExplanation({ view }: { view: ClinicKeyView }) {
     case "activated":
       return <p>{t("activated")}</p>;
     case "revoked":
+    case "refused":
       return (
         <div className="space-y-1">
-          <p className="font-medium">{t("revoked")}</p>
-          <p>{t("revokedWhatToDo")}</p>
+          <p className="font-medium">{t(view.state)}</p>
+          <p>{view.state === "revoked" ? t("revokedWhatToDo") : t("refusedWhatToDo")}</p>
         </div>
       );
   }
@@ -41,11 +43,16 @@ export default async function ClinicKeyPage() {
   const { clinicId } = await requireSection("admin");
   const view = await clinicKeyView(clinicId);
   const t = await getTranslations("admin.clinicKey");
+  const say = await getTranslations();
   return (
     <div className="space-y-6">
       <AutoRefresh everyMs={view.state === "waiting" ? 2000 : 5000} />
       <h2 className="text-lg font-semibold">{t("title")}</h2>
-      <Panel id="key-state" title={t("activation")} tone={view.state === "revoked" ? "alert" : "normal"}>
+      <Panel
+        id="key-state"
+        title={t("activation")}
+        tone={view.state === "revoked" || view.state === "refused" ? "alert" : "normal"}
+      >
         <dl className={`${PAIRS_GRID} gap-y-1 text-sm`}>
           <dt className="text-slate-600">{t("state")}</dt>
           <dd aria-live="polite" data-testid="clinic-key-state">
@@ -59,13 +66,11 @@ export default async function ClinicKeyPage() {
           </dd>
           <dt className="text-slate-600">{t("decidedBy")}</dt>
           <dd>
+            {/* The platform's notice in words and its time; its type and id stay on Events. */}
             {view.decidedBy
               ? t.rich("decidedByEvent", {
-                  type: view.decidedBy.type,
-                  id: view.decidedBy.id,
-                  code: (chunks) => <code>{chunks}</code>,
+                  what: typeLabel(view.decidedBy.type, say),
                   when: () => <When iso={view.decidedBy?.createdAt} />,
-                  mono: (chunks) => <span className="font-mono text-xs">{chunks}</span>,
                 })
               : "—"}
           </dd>

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { requireSection } from "@/lib/auth/require-section";
 import Link from "next/link";
 import { driftReport, LINES_SHOWN } from "@/lib/drift/report";
-import { DriftTable } from "@/components/admin/drift-table";
+import { DriftSourcePath, DriftTable, driftSourceTitle } from "@/components/admin/drift-table";
 import { EmptyState } from "@/components/ui/states";
 import { Panel } from "@/components/ui/panel";
 import { adminSectionMetadata } from "@/lib/admin/section-metadata";
@@ -23,21 +23,27 @@ export default async function PlatformChangesPage({
   const expand = typeof source === "string" ? source : null;
   const groups = await driftReport(expand);
   const t = await getTranslations("admin.platformChanges");
+  const say = await getTranslations();
   return (
     <div className="space-y-6">
       <div className="space-y-1">
         <h2 className="text-lg font-semibold">{t("title")}</h2>
         <p className="max-w-3xl text-sm text-slate-600">{t("intro")}</p>
       </div>
+      {groups.length > 0 && (
+        <Panel id="drift-advice" title={t("adviceTitle")}>
+          <ul className="max-w-3xl list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>{t("adviceUnknown")}</li>
+            <li>{t("adviceMissing")}</li>
+          </ul>
+        </Panel>
+      )}
       {groups.length === 0 ? (
         <EmptyState title={t("empty")}>{t("emptyDetail")}</EmptyState>
       ) : (
         groups.map((group, i) => (
-          <Panel
-            key={`${group.sourceKind} ${group.source}`}
-            id={`drift-${i}`}
-            title={t("source", { kind: group.sourceKind, source: group.source })}
-          >
+          <Panel key={`${group.sourceKind} ${group.source}`} id={`drift-${i}`} title={driftSourceTitle(group, say)}>
+            <DriftSourcePath group={group} />
             <DriftTable group={group} />
             {group.more > 0 && (
               <p className="mt-3 text-sm">

@@ -4,7 +4,7 @@
 // trail with the zone before and after.
 import { revalidatePath } from "next/cache";
 import { defineFormAction } from "@/lib/actions/builder";
-import { done, refused } from "@/lib/actions/result";
+import { done, refused } from "@/lib/results/result";
 import { ClinicTimeZoneInputSchema, setClinicTimeZone } from "@/lib/admin/clinic-settings";
 import { recordAudit } from "@/lib/audit/record";
 import { SECTIONS } from "@/lib/auth/sections";

@@ -1,7 +1,9 @@
 // Webhooks: what to register in the platform's dashboard, whether the secrets are configured, the
 // platform's delivery log with every filter of spec 4.5, delivery success per day, and the gaps
 // reconciliation had to fill. The filters live in the URL.
-import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatSize } from "@/lib/format/size";
 import { requireSection } from "@/lib/auth/require-section";
 import { parseDeliveryFilters } from "@/lib/admin/delivery-filters";
 import { environmentView } from "@/lib/admin/environment";
@@ -44,6 +46,7 @@ export default async function WebhooksPage({
   const env = environmentView();
   const t = await getTranslations("admin.webhooks");
   const say = await getTranslations();
+  const locale = await getLocale();
   const [deliveries, chart, health] = await Promise.all([
     settle(loadDeliveries(actor, filters, user.timeZone)),
     settle(loadDeliveryChart(actor, user.timeZone)),
@@ -105,7 +108,7 @@ export default async function WebhooksPage({
           <p className="text-sm text-amber-900" data-testid="unread-dropped">
             {t("unreadDropped", {
               count: health.dropped.count,
-              megabytes: Math.ceil(health.dropped.bytes / 104_857.6) / 10,
+              size: formatSize(health.dropped.bytes, locale, "up"),
             })}
           </p>
         )}
@@ -115,7 +118,7 @@ export default async function WebhooksPage({
               <li key={d.id}>
                 {t.rich("unreadItem", {
                   reason: t(`unreadReason.${d.reason}`),
-                  bytes: d.bytes,
+                  size: formatSize(d.bytes, locale),
                   keys: d.keys || "—",
                   mono: (chunks) => <span className="font-mono">{chunks}</span>,
                   when: () => <When iso={d.receivedAt} />,
@@ -139,6 +142,17 @@ export default async function WebhooksPage({
         <h3 id="deliveries" className="font-semibold">
           {t("deliveries")}
         </h3>
+        {/* The platform retries a failed delivery itself and offers no way to send one again (spec 6.2):
+            what an admin can do is bring the missed event in from the event lists. */}
+        <p role="note" data-testid="no-manual-retry" className="max-w-3xl text-sm text-slate-600">
+          {t.rich("noManualRetry", {
+            link: (chunks) => (
+              <Link href="/admin/reconciliation" className="font-medium text-brand-700 hover:underline">
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
         <DeliveryFiltersForm key={JSON.stringify(filters)} filters={filters} errors={errors} />
         {filters.attempted_at && (
           <p className="text-xs text-slate-600">{t("datedOnClinicClock", { zone: user.timeZone })}</p>
@@ -150,6 +164,13 @@ export default async function WebhooksPage({
                 {t("datedTruncated", { count: DATED_MAX_PAGES * 100 })}
               </p>
             )}
+            {/* The count above is what the app received; these rows are the platform's attempts: say which. */}
+            <p className="text-sm text-slate-700" data-testid="attempts-shown">
+              {t("attemptsShown", {
+                count: deliveries.value.meta.total_count,
+                filtered: filters.attempted_at || filters.event_id || filters.delivered ? "yes" : "no",
+              })}
+            </p>
             <DeliveriesTable rows={deliveries.value.rows} filters={filters} />
             <DeliveriesPager meta={deliveries.value.meta} filters={filters} />
           </>

@@ -1,7 +1,7 @@
 // GET /api/reconciliation: the caller's clinic's latest reconciliation run (or null), which the
 // panel polls every second while one is under way. Admins only.
 import { defineRoute } from "@/lib/actions/route";
-import { succeeded } from "@/lib/actions/result";
+import { succeeded } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { db } from "@/lib/db";
 import { latestRun } from "@/lib/events/reconcile/request";

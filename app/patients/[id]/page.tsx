@@ -17,10 +17,10 @@ import { PatientParamSchema } from "@/lib/embedded/session";
 import { knownInStore, patientHistory } from "@/lib/patients/history";
 import { findPlatformPatient } from "@/lib/patients/platform";
 import { patientNames } from "@/lib/people/names";
-import { EventGroup, OlderEventsNote, PatientDetails } from "@/components/patients/patient-history";
+import { EventGroup, OlderEventsNote } from "@/components/patients/patient-history";
+import { OrdersLoading, PlatformLoading } from "@/components/patients/patient-loading";
 import { PatientOrders } from "@/components/patients/patient-orders";
 import { PatientPlatform } from "@/components/patients/patient-platform";
-import { LoadingState } from "@/components/ui/states";
 
 export const dynamic = "force-dynamic";
 
@@ -78,19 +78,12 @@ export default async function PatientPage({ params }: Params) {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
-          <Suspense
-            fallback={
-              <>
-                <PatientDetails patientId={patientId} details={history.details} />
-                <LoadingState label={t("platform.loading")} />
-              </>
-            }
-          >
+          <Suspense fallback={<PlatformLoading patientId={patientId} details={history.details} />}>
             <PatientPlatform caller={caller} history={{ ...history, name }} found={found ?? undefined} />
           </Suspense>
         </div>
         <div className="space-y-6">
-          <Suspense fallback={<LoadingState label={t("records.loading")} />}>
+          <Suspense fallback={<OrdersLoading />}>
             <PatientOrders caller={caller} patientId={patientId} events={history.events} />
           </Suspense>
           <EventGroup

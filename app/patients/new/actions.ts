@@ -4,7 +4,7 @@
 // patient made through the API), so the patients list, the timeline's search and their page name
 // them. Audited. Every refusal comes back in words, beside the field it is about.
 import { defineFormAction } from "@/lib/actions/builder";
-import { succeeded } from "@/lib/actions/result";
+import { succeeded } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { auditPatientCreated } from "@/lib/audit/patient-created";

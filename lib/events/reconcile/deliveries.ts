@@ -4,7 +4,7 @@
 import "server-only";
 import { deliveryOfClinic, type WebhookDelivery } from "@/lib/contract";
 import { walkPages } from "@/lib/clinic-api/pagination";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import { storeEvents } from "@/lib/events/store";
 import {
   DEFAULT_OVERLAP_DAYS,

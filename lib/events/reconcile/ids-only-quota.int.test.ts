@@ -7,13 +7,13 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_CATEGORIES, LOCAL_DEFAULTS, MAX_PAGE_SIZE } from "@/lib/contract";
 import { db } from "@/lib/db";
-import { pool } from "@/lib/db-pool";
+import { pool } from "@/lib/db/pool";
 import { clientForClinic } from "@/lib/auth/platform-client";
 import { exchangeAndStore } from "@/lib/auth/provider";
 import { reconcileClinic } from "@/lib/events/reconcile/run";
-import { createBoss } from "@/lib/jobs/boss";
-import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
-import { SHARES } from "@/lib/quota/platform-quota";
+import { createBoss } from "@/lib/queue/boss";
+import { enqueueEventProcessing } from "@/lib/queue/enqueue";
+import { SHARES } from "@/lib/limits/platform-quota";
 import {
   authorizeAs,
   sandboxControl,

@@ -16,8 +16,8 @@ import {
 } from "@/lib/contract";
 import { reconcileClinic, UNRETRIEVED_MESSAGE } from "@/lib/events/reconcile/run";
 import { storeEvents } from "@/lib/events/store";
-import { createBoss } from "@/lib/jobs/boss";
-import { enqueueEventProcessing } from "@/lib/jobs/enqueue";
+import { createBoss } from "@/lib/queue/boss";
+import { enqueueEventProcessing } from "@/lib/queue/enqueue";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { recordEvent } from "@/sandbox/testing/history";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";

@@ -7,7 +7,7 @@
 // state, so one clinic's dead job never holds up another clinic's run.
 import "server-only";
 import type PgBoss from "pg-boss";
-import type { Db, DbTx } from "@/lib/events/store";
+import type { Db, DbTx } from "@/lib/db";
 import { log } from "@/lib/log/logger";
 
 /** How often a running run says it is alive. */

@@ -2,7 +2,7 @@
 // lists and the delivery log; pages are those of the step under way (the total is known after the
 // first page of each step).
 import "server-only";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 
 export interface RunCounters {
   stepsDone: number;

@@ -4,8 +4,8 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import type { ReconciliationRun, ReconciliationTrigger } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/events/store";
-import { enqueueReconciliation } from "@/lib/jobs/enqueue";
+import type { Db } from "@/lib/db";
+import { enqueueReconciliation } from "@/lib/queue/enqueue";
 import { recordAudit } from "@/lib/audit/record";
 import { lockClinicRuns } from "@/lib/events/reconcile/lease";
 

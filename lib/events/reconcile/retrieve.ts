@@ -7,9 +7,9 @@
 import "server-only";
 import { NotFoundError, PlatformUnavailableError, UnexpectedResponseError } from "@/lib/clinic-api/errors";
 import type { EventListItem, EventRecord } from "@/lib/contract";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import type { ReconcileFeed } from "@/lib/events/reconcile/feed";
-import { BACKGROUND_CALLS_IN_FLIGHT } from "@/lib/quota/platform-quota";
+import { BACKGROUND_CALLS_IN_FLIGHT } from "@/lib/limits/platform-quota";
 
 /**
  * Retrievals in flight at once in one run, across its pages and lists: the run's whole budget of

@@ -20,7 +20,7 @@ import {
   ValidationError,
 } from "@/lib/clinic-api/errors";
 import { EVENT_CATEGORIES, type EventCategory, type EventListItem } from "@/lib/contract";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import { storeEvents } from "@/lib/events/store";
 import { reconcileDeliveries } from "@/lib/events/reconcile/deliveries";
 import {
@@ -32,7 +32,7 @@ import {
 import { newCounters, saveProgress, type RunCounters } from "@/lib/events/reconcile/progress";
 import { completePage, slots, type Slots } from "@/lib/events/reconcile/retrieve";
 import { pagesAhead } from "@/lib/clinic-api/pagination";
-import { BACKGROUND_CALLS_IN_FLIGHT, QuotaExceededError } from "@/lib/quota/platform-quota";
+import { BACKGROUND_CALLS_IN_FLIGHT, QuotaExceededError } from "@/lib/limits/platform-quota";
 import { log } from "@/lib/log/logger";
 
 /**
@@ -51,7 +51,7 @@ export function runErrorText(error: unknown): string {
   return "events.reconciliation.errors.failed";
 }
 
-/** Pages being stored at once (a third did not help on 2 cores). */
+/** Pages being stored at once (more add no speed on a small database server). */
 export const STORES_IN_FLIGHT = 2;
 
 /**
@@ -110,8 +110,7 @@ export async function reconcileClinic(
     const failed = values[lists.length]!;
     // Events that could not be retrieved fail the run visibly, but nothing else is lost and no job
     // retry is spent: their cursors stayed, so the next run (scheduled or asked for) tries them again.
-    if (unretrieved > 0)
-      console.error(`[reconcile] clinic ${clinicId} run ${runId}: ${unretrieved} listed events could not be retrieved`);
+    if (unretrieved > 0) log.error("reconcile: listed events could not be retrieved", { clinicId, runId, unretrieved });
     await db.reconciliationRun.update({
       where: { id: runId },
       data: {

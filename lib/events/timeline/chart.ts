@@ -3,7 +3,7 @@
 // projection's days are the clinic's (lib/events/daily-counts.ts), as are the filter's and today.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import type { TimelineFilters } from "@/lib/events/timeline/filters";
 import { TIMELINE_CATEGORIES } from "@/lib/events/categories";
 import { chartPeriod, daysBetween, dayOf, parseDate, todayIn } from "@/lib/events/timeline/period";

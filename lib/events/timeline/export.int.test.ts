@@ -1,5 +1,5 @@
 // The timeline's CSV export on a real database: the filter and order of the page, every matching
-// event once across keyset batches, the summary in words, and formula-looking cells defused.
+// event once across keyset batches, the summary and the patient in words, and formula-looking cells defused.
 import { translatorFor } from "@/lib/i18n/translator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
@@ -78,6 +78,8 @@ describe("timeline CSV export", () => {
     expect(rows).toHaveLength(Math.floor(N / 2));
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(rows.length);
     expect(rows[0]).toMatchObject({ event_id: "ev_00001", summary: "Order placed by =cmd Quist — $45.00" });
+    // The patient by name beside their id, defused like every cell a spreadsheet would run.
+    expect(rows[0]).toMatchObject({ patient: "'=cmd Quist", patient_id: "pat_0" });
     const shown = (await listTimeline(t.db, CLINIC, "UTC", { type: "order.placed", sort: "oldest" })).events;
     expect(rows.slice(0, shown.length).map((r) => r.event_id)).toEqual(shown.map((e) => e.id));
   });
@@ -102,7 +104,7 @@ describe("timeline CSV export", () => {
       timelineCsvStream(t.db, CLINIC, "UTC", { type: "clinic_key.revoked" }, translatorFor("en")),
     ).text();
     expect(empty.trim()).toBe(
-      "created,time_zone,created_utc,summary,type,category,source,received_utc,patient_id,event_id",
+      "created,time_zone,created_utc,summary,type,category,source,received_utc,patient,patient_id,event_id",
     );
   });
 

@@ -3,12 +3,13 @@
 // keyset-based (created_at, id; newest or oldest first), so page 500 costs what page 1 costs.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 import { encodeCursor, type TimelineCursor, type TimelineFilters } from "@/lib/events/timeline/filters";
 import { createdAtBounds, parseDate } from "@/lib/events/timeline/period";
 import { concernsCondition, idsNamed, textCondition } from "@/lib/events/timeline/search";
 import { DATA_ISSUE_TEXT, NO_CLINIC, type DataIssue } from "@/lib/events/record";
 import { catalogOriginalId } from "@/lib/events/catalog";
+import { variantNames, type VariantName } from "@/lib/events/variant-names";
 import {
   patientIdsOf,
   practitionerIdsOf,
@@ -166,6 +167,10 @@ export interface TimelineEventDetail extends TimelineEvent {
   dataIssue: string | null;
   /** Patient id → name, for the records the drawer lists. */
   names: Record<string, string>;
+  /** Practitioner (or staff) id → name, for the records the drawer lists. */
+  people: Record<string, string>;
+  /** Variant id → product, for an order's items and a plan's products. */
+  variants: Record<string, VariantName>;
 }
 
 /** One event of the caller's clinic, or null (another clinic's event looks exactly like a missing one). */
@@ -188,13 +193,27 @@ export async function getTimelineEvent(db: Db, clinicId: string, id: string): Pr
     source: e.source,
     data: e.data,
   };
-  const names = await knownNames(db, clinicId, [row]);
+  const [names, variants] = await Promise.all([
+    knownNames(db, clinicId, [row]),
+    variantNames(db, clinicId, variantIdsIn(e.data)),
+  ]);
   return {
     ...toTimelineEvent(row, names),
     data: e.data,
     dataIssue: e.dataIssue && e.dataIssue in DATA_ISSUE_TEXT ? DATA_ISSUE_TEXT[e.dataIssue as DataIssue] : null,
     names: Object.fromEntries(names.patients),
+    people: Object.fromEntries(names.people ?? []),
+    variants,
   };
+}
+
+/** The variant ids an event's items and recommendations name, wherever its record sits in `data`. */
+function variantIdsIn(data: unknown, depth = 0): string[] {
+  if (!data || typeof data !== "object" || depth > 3) return [];
+  if (Array.isArray(data)) return data.flatMap((item) => variantIdsIn(item, depth + 1));
+  const record = data as Record<string, unknown>;
+  const own = typeof record.variant_id === "string" && record.variant_id ? [record.variant_id] : [];
+  return [...own, ...Object.values(record).flatMap((v) => variantIdsIn(v, depth + 1))];
 }
 
 /**

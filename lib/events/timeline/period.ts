@@ -1,4 +1,4 @@
-// Turns a spec-4 date filter into created_at bounds (days on the clinic's clock, lib/audit/day-range.ts;
+// Turns a spec-4 date filter into created_at bounds (days on the clinic's clock, lib/format/days.ts;
 // a range includes both ends) and picks
 // the chart's period: the filter's days, capped so a chart never has more than a year of bars. Day
 // arithmetic is on day numbers, kept within the calendar the filter grammar names (0001-01-01 to
@@ -11,7 +11,7 @@ import {
   parseDateFilter,
   type DateFilter,
 } from "@/lib/contract";
-import { dayIn, startOfDayIn } from "@/lib/audit/day-range";
+import { dayIn, startOfDayIn } from "@/lib/format/days";
 
 const DAY_MS = 86_400_000;
 export const MAX_CHART_DAYS = 366;

@@ -4,12 +4,12 @@
 // holds (event_person_ids, see lib/events/person-ids.ts). So "Patel" finds her orders, plans and lab
 // results, whose data names her by id alone.
 // The two are separate reads, merged by the caller (lib/events/timeline/list.ts): in one OR, the
-// planner read the newest events first and checked every row's text, at 5–10 µs a row, where the
-// ids' index had the few rows at once. Apart, each is served by its own index: trigram GIN on
+// planner reads the newest events first and checks every row's text, where the ids' index has the
+// few rows at once. Apart, each is served by its own index: trigram GIN on
 // data::text and type (and on the two name columns), GIN on the ids.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/events/store";
+import type { Db } from "@/lib/db";
 
 /** `%term%` for ILIKE, with the term's own `\`, `%` and `_` taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

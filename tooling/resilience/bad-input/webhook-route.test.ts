@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 import { databaseFingerprint } from "@/tooling/resilience/bad-input/fingerprint";
-import { QUEUES } from "@/lib/jobs/queues";
+import { QUEUES } from "@/lib/queue/queues";
 
 const SECRET = "bad-input-webhook-secret";
 const CHALLENGE = "bad-input-challenge";
@@ -165,7 +165,7 @@ describe("hostile requests to the webhook route", () => {
     }
   });
   afterAll(async () => {
-    const { getBoss } = await import("@/lib/jobs/boss");
+    const { getBoss } = await import("@/lib/queue/boss");
     await (await getBoss()).stop({ graceful: false });
     const { db } = await import("@/lib/db");
     await db.$disconnect();

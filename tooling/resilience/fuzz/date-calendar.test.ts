@@ -5,7 +5,7 @@
 // last day of those years, every century's 29 February and 1 March, and every 389th day in between; ranges pair those days
 // with the calendar's ends and with seeded partners. Checks collect failures and assert once, so the
 // sweep costs milliseconds per thousand filters. The days past either end are refused by name. Bounds
-// are taken in the zones furthest ahead of and behind UTC (a clinic's days, lib/audit/day-range.ts).
+// are taken in the zones furthest ahead of and behind UTC (a clinic's days, lib/format/days.ts).
 import { describe, expect, it } from "vitest";
 import {
   dayFromNumber,

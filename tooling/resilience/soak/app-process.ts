@@ -7,7 +7,7 @@
 import http from "node:http";
 import { createClinicClient } from "@/lib/clinic-api";
 import { db } from "@/lib/db";
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 import { startWorkers } from "@/lib/jobs/worker";
 import { serveNodeWebhook } from "@/lib/webhooks/endpoint";
 

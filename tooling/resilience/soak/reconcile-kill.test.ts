@@ -8,11 +8,10 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClinicClient } from "@/lib/clinic-api";
 import { EVENT_RETENTION_DAYS, type EventType } from "@/lib/contract";
 import { DIED_MESSAGE } from "@/lib/events/reconcile/lease";
 import { requestReconciliation } from "@/lib/events/reconcile/request";
-import { createBoss } from "@/lib/jobs/boss";
+import { createBoss } from "@/lib/queue/boss";
 import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
 import { freePort } from "@/tooling/testing/ports";
 import { launchApp } from "@/tooling/resilience/soak/launch";
@@ -43,19 +42,6 @@ async function emit(clinicId: string, count: number): Promise<void> {
   }
 }
 
-async function tokenFor(clinic: { current_clinic_key: string; staff: Array<{ id: string }> }): Promise<string> {
-  const token = (await sandbox.client.signIn(clinic.staff[0].id)).access_token;
-  // The clinic key's first use activates the integration, as an admin entering it does.
-  await createClinicClient({
-    baseUrl: sandbox.sb.url,
-    credentials: {
-      tokens: { getAccessToken: async () => token, refreshAfterUnauthorized: () => Promise.reject(new Error("none")) },
-      clinicKey: clinic.current_clinic_key,
-    },
-  }).listEvents("clinic_keys", {}, { number: 1, size: 1 });
-  return token;
-}
-
 const run = (id: string) => t.db.reconciliationRun.findUniqueOrThrow({ where: { id } });
 
 beforeAll(async () => {
@@ -67,7 +53,10 @@ beforeAll(async () => {
   ]);
   const A = sandbox.clinicA;
   const B = sandbox.clinicB;
-  const tokens = { [A.id]: await tokenFor(A), [B.id]: await tokenFor(B) };
+  const tokens = {
+    [A.id]: await sandbox.client.activateClinic(A),
+    [B.id]: await sandbox.client.activateClinic(B),
+  };
   await Promise.all([emit(A.id, EVENTS_A), emit(B.id, EVENTS_B)]);
   boss = await createBoss(t.url, { supervise: false, schedule: false });
   const env = {

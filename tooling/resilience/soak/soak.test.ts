@@ -143,20 +143,17 @@ afterAll(async () => {
 describe("soak", () => {
   it(`${EVENTS} events through duplicates, reorders, drops, delays, a database outage and a killed app: each stored exactly once`, async () => {
     const A = sandbox.clinicA.id;
-    const token = (await sandbox.client.signIn(sandbox.clinicA.staff[0].id)).access_token;
-    const feedWithKey = (clinicKey?: string): ClinicClient =>
-      createClinicClient({
-        baseUrl: sandbox.sb.url,
-        credentials: {
-          tokens: {
-            getAccessToken: async () => token,
-            refreshAfterUnauthorized: () => Promise.reject(new Error("no refresh in the soak")),
-          },
-          clinicKey,
+    // Activated: webhooks flow from here on.
+    const token = await sandbox.client.activateClinic(sandbox.clinicA);
+    const feed: ClinicClient = createClinicClient({
+      baseUrl: sandbox.sb.url,
+      credentials: {
+        tokens: {
+          getAccessToken: async () => token,
+          refreshAfterUnauthorized: () => Promise.reject(new Error("no refresh in the soak")),
         },
-      });
-    // The clinic key's first use activates the integration: webhooks flow from here on.
-    await feedWithKey(sandbox.clinicA.current_clinic_key).listEvents("clinic_keys", {}, { number: 1, size: 1 });
+      },
+    });
 
     const random = newRandom(0x50a6);
     let outage: OutageSeen | null = null;
@@ -202,7 +199,7 @@ describe("soak", () => {
     const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url, max: 4 }) });
     try {
       const run = await db.reconciliationRun.create({ data: { clinicId: A, trigger: "manual" } });
-      await reconcileClinic(db, feedWithKey(), A, run.id, { enqueueProcessing: async () => {} });
+      await reconcileClinic(db, feed, A, run.id, { enqueueProcessing: async () => {} });
 
       const since = sandbox.sb.state.clock.now() - EVENT_RETENTION_DAYS * 86_400_000;
       const platform = sandbox.sb.state.events

@@ -3,7 +3,7 @@
 // itself an audit entry.
 import { authorize } from "@/lib/actions/builder";
 import { respond } from "@/lib/actions/route";
-import { exportAuditCsv } from "@/lib/audit/export-response";
+import { exportAuditCsv } from "@/lib/admin/audit-export";
 import { SECTIONS } from "@/lib/auth/sections";
 
 export const dynamic = "force-dynamic";

@@ -3,12 +3,12 @@
 import { after } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/lib/actions/route";
-import { notFound, succeeded } from "@/lib/actions/result";
+import { notFound, succeeded } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { db } from "@/lib/db";
 import { getTimelineEvent } from "@/lib/events/timeline/list";
-import { withReadSlot } from "@/lib/fairness/reads";
-import { auditEventViewed } from "@/lib/audit/event-reads";
+import { withReadSlot } from "@/lib/limits/read-gates";
+import { auditEventViewed } from "@/lib/events/timeline/audited-reads";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 // GET /api/events/chart?category&type&date: the caller's clinic's events per day, for the chart.
 import { defineRoute } from "@/lib/actions/route";
-import { succeeded } from "@/lib/actions/result";
+import { succeeded } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { db } from "@/lib/db";
 import { eventsPerDay } from "@/lib/events/timeline/chart";

@@ -2,21 +2,23 @@
 // page's filters and order, streamed (lib/events/timeline/export.ts). The events section's roles
 // (401 signed out, 403 other roles, the one answer to invalid filters, as every JSON route). One
 // export per person at a time: the next waits its turn in a short line (its place on arrival is in
-// the X-Queue-Position header), and one more is told to wait (lib/fairness/reads.ts). The first page
+// the X-Queue-Position header), and one more is told to wait (lib/limits/read-gates.ts). The first page
 // is read before answering, so a search too broad to finish is said in words, not a broken file.
-// Each export is an entry of the audit trail, with its filters and rows (lib/audit/event-reads.ts).
+// Each export is an entry of the audit trail, with its filters and rows (lib/events/timeline/audited-reads.ts).
 import { authorize } from "@/lib/actions/builder";
 import { respond } from "@/lib/actions/route";
-import { failure, invalid } from "@/lib/actions/result";
+import { failure, invalid } from "@/lib/results/result";
 import { failureOf } from "@/lib/actions/platform-failure";
 import { SECTIONS } from "@/lib/auth/sections";
 import { db } from "@/lib/db";
 import { TimelineFiltersSchema } from "@/lib/events/timeline/filters";
 import { firstExportPage, timelineCsvStream } from "@/lib/events/timeline/export";
-import { readGates } from "@/lib/fairness/reads";
-import { auditEventExport } from "@/lib/audit/event-reads";
-import { requestTranslator } from "@/lib/i18n/server";
+import { readGates } from "@/lib/limits/read-gates";
+import { takeLease } from "@/lib/limits/leases";
+import { auditEventExport } from "@/lib/events/timeline/audited-reads";
+import { requestTranslator } from "@/lib/auth/language";
 import { todayIn } from "@/lib/events/timeline/period";
+import { log } from "@/lib/log/logger";
 
 export const dynamic = "force-dynamic";
 
@@ -31,14 +33,20 @@ export async function GET(request: Request): Promise<Response> {
   const { clinicId, user } = access.caller;
   const turn = await readGates().exports.enter(user.id, request.signal);
   if (!turn.ok) return respond(failure("busy", "actions.tooManyExports", { values: { waiting: turn.waiting } }));
+  // One export per person across every app process, not only in this one's line.
+  const lease = await takeLease("export", user.id, 1).catch(
+    (error: unknown) => (turn.release(), Promise.reject(error)),
+  );
+  if (!lease.ok)
+    return (turn.release(), respond(failure("busy", "actions.tooManyExports", { values: { waiting: 0 } })));
+  const release = () => void lease.release().finally(turn.release);
   let first;
   try {
     first = await firstExportPage(db, clinicId, user.timeZone, parsed.data);
   } catch (error) {
-    turn.release();
+    release();
     const said = failureOf(error);
-    if (said.code === "error")
-      console.error(`[action] events.export failed for user ${user.id}: ${String((error as Error)?.name)}`);
+    if (said.code === "error") log.error("action: events.export failed", { userId: user.id, err: error });
     return respond(said);
   }
   const day = todayIn(user.timeZone);
@@ -46,7 +54,7 @@ export async function GET(request: Request): Promise<Response> {
     first,
     // The audit entry once the rows sent are known (after the last byte; off the stream's way).
     onEnd: (rows, complete) => {
-      turn.release();
+      release();
       void auditEventExport(access.caller, parsed.data, rows, complete);
     },
   });

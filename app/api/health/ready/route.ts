@@ -1,7 +1,7 @@
 // GET /api/health/ready: readiness for a load balancer or an orchestrator, 200 when this process may
 // take traffic and 503 when not (lib/health/readiness.ts). The answer says only that, to anyone:
 // which check failed is in the server's log.
-import { pool } from "@/lib/db-pool";
+import { pool } from "@/lib/db/pool";
 import { checkReadiness, shippedMigrations } from "@/lib/health/readiness";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 // a few pages of the platform's patient list (lib/people/names.ts); `name` is null when neither
 // knows the patient, and the notice then shows the id.
 import { defineRoute } from "@/lib/actions/route";
-import { succeeded } from "@/lib/actions/result";
+import { succeeded } from "@/lib/results/result";
 import { SECTIONS } from "@/lib/auth/sections";
 import { clientForUser } from "@/lib/auth/platform-client";
 import { PatientParamSchema } from "@/lib/embedded/session";

@@ -1,7 +1,7 @@
 // GET /api/reconciliation/runs: the caller's clinic's last reconciliation runs with what they found,
 // for the Reconciliation tab's history (polled quickly while one is under way). Admins only.
 import { defineRoute } from "@/lib/actions/route";
-import { succeeded } from "@/lib/actions/result";
+import { succeeded } from "@/lib/results/result";
 import { recentRuns } from "@/lib/admin/runs";
 import { SECTIONS } from "@/lib/auth/sections";
 

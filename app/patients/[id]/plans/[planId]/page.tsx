@@ -14,7 +14,7 @@ import { PatientParamSchema } from "@/lib/embedded/session";
 import { patientHref } from "@/lib/events/links";
 import { recommendationLines, variantIdsOf } from "@/lib/patients/lines";
 import { platformPlans } from "@/lib/patients/platform";
-import { variantNames } from "@/lib/patients/variant-names";
+import { variantNames } from "@/lib/events/variant-names";
 import { patientNames, peopleNames } from "@/lib/people/names";
 import { planPractitionerId } from "@/lib/contract/plan-view";
 import { PlanDetails } from "@/components/patients/plan-details";
