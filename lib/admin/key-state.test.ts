@@ -66,6 +66,20 @@ describe("clinicKeyState", () => {
     ["a refusal while waiting", [], 10, "refused"],
     ["a refusal of the key entered before this one", [ev("a", "clinic_key.activated", 1)], -5, "activated"],
     ["a revocation says more than a refusal", [ev("r", "clinic_key.revoked", 1)], 10, "revoked"],
+    // The platform's clock 15 minutes ahead of ours: the activation's time is after the refusal, but
+    // we received it before.
+    [
+      "a refusal after an activation stamped by a clock running ahead",
+      [{ ...ev("a", "clinic_key.activated", 16), receivedAt: at(1) }],
+      10,
+      "refused",
+    ],
+    [
+      "an activation received after the refusal",
+      [{ ...ev("a", "clinic_key.activated", 16), receivedAt: at(12) }],
+      10,
+      "activated",
+    ],
   ] as const)("%s", (_name, events, refusedAfterMinutes, state) => {
     const refusedAt = new Date(setAt.getTime() + refusedAfterMinutes * 60_000);
     expect(clinicKeyState(setAt, [...events], refusedAt).state).toBe(state);

@@ -2,14 +2,23 @@
 // before the admin entered the current key belong to earlier keys and do not count; a little slack
 // is allowed for the platform's clock running behind ours. A refusal of the stored key by the
 // platform after it was entered ("refused": it no longer knows the key, e.g. a platform reset) says
-// more than an old activation, though no event tells of it. Pure, so the table of cases is tested.
+// more than an old activation, though no event tells of it. The refusal is a time on our clock and an
+// event's createdAt is on the platform's, which may run ahead: an event counts as after the refusal
+// only if it was also received after it (receivedAt, our clock), when the receipt is known. Pure, so
+// the table of cases is tested.
 export type ClinicKeyState = "not_entered" | "waiting" | "activated" | "revoked" | "refused";
 
 export interface ClinicKeyEventLike {
   id: string;
   type: string;
   createdAt: Date;
+  /** When the app received it, on the app's clock (absent where only the platform's time is read). */
+  receivedAt?: Date;
 }
+
+/** The latest time, on our clock, by which the event had happened: the platform's time or our receipt. */
+const knownBy = (e: ClinicKeyEventLike): Date =>
+  e.receivedAt && e.receivedAt < e.createdAt ? e.receivedAt : e.createdAt;
 
 export const CLOCK_SLACK_MS = 10 * 60 * 1000;
 
@@ -34,7 +43,7 @@ export function clinicKeyState(
       latest = e;
   }
   if (latest?.type === "clinic_key.revoked") return { state: "revoked", decidedBy: latest };
-  if (refusedAt && refusedAt >= keySetAt && !(latest && latest.createdAt > refusedAt))
+  if (refusedAt && refusedAt >= keySetAt && !(latest && knownBy(latest) > refusedAt))
     return { state: "refused", decidedBy: null };
   return latest ? { state: "activated", decidedBy: latest } : { state: "waiting", decidedBy: null };
 }
