@@ -161,6 +161,13 @@ const config = [
           selector: `JSXAttribute[name.name=${WORD_ATTRIBUTES}] > JSXExpressionContainer > TemplateLiteral`,
           message: "Words people read come from the message catalogs, with placeholders (no string built by hand).",
         },
+        {
+          // next/dynamic with neither `loading` nor `ssr: false` has no Suspense boundary of its own: its
+          // chunk suspends up to the page's streaming boundary, which hides the whole page (and the focused
+          // control) while the chunk loads.
+          selector: "CallExpression[callee.name='dynamic'][arguments.length=1]",
+          message: "Give next/dynamic a `loading` (e.g. () => null) so it suspends inside its own boundary.",
+        },
       ],
     },
   },

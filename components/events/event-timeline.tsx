@@ -24,7 +24,9 @@ import { shownError } from "@/lib/results/client";
  * opened, not with the page: most visits open none. A shared link to an event renders it on the
  * server as before, its script loaded with the page's.
  */
-const EventDrawer = dynamic(() => import("@/components/events/event-drawer").then((m) => m.EventDrawer));
+const EventDrawer = dynamic(() => import("@/components/events/event-drawer").then((m) => m.EventDrawer), {
+  loading: () => null,
+});
 
 interface Props {
   initialFilters: TimelineFilters;

@@ -23,8 +23,12 @@ import { useAddressFilter } from "@/components/resources/use-address-filter";
 import { deleteOnLeave, useDeferredDelete } from "@/components/resources/use-deferred-delete";
 import { toast } from "sonner";
 
-// The edit dialog (and its file checks) loads when a resource is first edited, not with the page.
-const EditDialog = dynamic(() => import("@/components/resources/edit-dialog").then((m) => m.EditDialog));
+// The edit dialog (and its file checks) loads when a resource is first edited, not with the page. With a
+// `loading` it waits inside its own Suspense boundary: without one it suspended the page's streaming
+// boundary, which hid the library, took focus off the Edit button and left the dialog nothing to return to.
+const EditDialog = dynamic(() => import("@/components/resources/edit-dialog").then((m) => m.EditDialog), {
+  loading: () => null,
+});
 
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 
