@@ -3,7 +3,7 @@
 // retention keeps the chain verifiable, and the page's and export's reads never cross clinics.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
+import { createTestDatabase, scratchPool, type TestDatabase } from "@/tooling/testing/database";
 import { db } from "@/lib/db";
 import { pool } from "@/lib/db/pool";
 import { appendAuditEntry, recordAudit, type AuditInput } from "@/lib/audit/record";
@@ -44,8 +44,7 @@ async function tamper(statement: string, params: unknown[]): Promise<void> {
 beforeAll(async () => {
   database = await createTestDatabase("audit", { migrated: true });
   process.env.DATABASE_URL = database.url;
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
-  sql.on("error", () => {}); // a connection the drop ends while it closes (see tooling/testing/database.ts)
+  sql = scratchPool(database.url, 2);
   for (const [key, clinicId] of [
     ["a", "clinic_a"],
     ["b", "clinic_b"],

@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger, replaceLogger } from "@/lib/log/logger";
 import { platformQuota, QuotaExceededError, SHARES, type QuotaScope } from "@/lib/limits/platform-quota";
-import { createTestDatabase, REAL_SERVER, type TestDatabase } from "@/tooling/testing/database";
+import { createTestDatabase, REAL_SERVER, scratchPool, type TestDatabase } from "@/tooling/testing/database";
 
 const LIMIT = { points: 100, windowSeconds: 60 };
 const USER_SHARE = Math.floor(LIMIT.points * SHARES.user);
@@ -37,7 +37,7 @@ describe.each(DATABASES)("the platform quota on $name", ({ embedded }) => {
 
   beforeAll(async () => {
     database = await createTestDatabase("quota_counting", { migrated: true, embedded });
-    store = new pg.Pool({ connectionString: database.url, max: 4 });
+    store = scratchPool(database.url, 4);
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         lines.push(chunk.toString("utf8"));
@@ -87,7 +87,7 @@ describe("the platform quota when its database fails", () => {
   let store: pg.Pool;
   beforeAll(async () => {
     database = await createTestDatabase("quota_failing", { migrated: true });
-    store = new pg.Pool({ connectionString: database.url, max: 2 });
+    store = scratchPool(database.url, 2);
   });
   afterAll(async () => {
     await store?.end();

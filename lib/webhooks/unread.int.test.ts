@@ -4,7 +4,7 @@
 // Against real PostgreSQL: the bound is one statement's, and concurrency is where it could slip.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type AppTestDatabase } from "@/tooling/testing/database";
+import { createTestDatabase, scratchPool, type AppTestDatabase } from "@/tooling/testing/database";
 import {
   createUnreadStore,
   pruneUnreadDeliveries,
@@ -19,7 +19,7 @@ describe("unreadable deliveries within bounds", () => {
   let sql: pg.Pool;
   beforeAll(async () => {
     t = await createTestDatabase("unread", { app: true });
-    sql = new pg.Pool({ connectionString: t.url, max: 8 });
+    sql = scratchPool(t.url, 8);
   });
   afterAll(async () => {
     await sql?.end();

@@ -4,16 +4,14 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/tooling/devstack/embedded-postgres";
+import { scratchPool } from "@/tooling/testing/database";
 
 describe("embedded PostgreSQL over the wire", () => {
   let embedded: EmbeddedPostgres;
   let pools: pg.Pool[];
   beforeAll(async () => {
     embedded = await startEmbeddedPostgres();
-    pools = [
-      new pg.Pool({ connectionString: embedded.url, max: 4 }),
-      new pg.Pool({ connectionString: embedded.url, max: 4 }),
-    ];
+    pools = [scratchPool(embedded.url, 4), scratchPool(embedded.url, 4)];
   });
   afterAll(async () => {
     await Promise.all(pools.map((pool) => pool.end()));

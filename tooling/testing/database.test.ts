@@ -1,6 +1,5 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/tooling/testing/database";
+import { createTestDatabase, scratchPool, type TestDatabase } from "@/tooling/testing/database";
 
 describe("createTestDatabase", () => {
   let database: TestDatabase;
@@ -12,7 +11,7 @@ describe("createTestDatabase", () => {
   });
 
   it("gives an empty database that accepts writes inside and outside transactions", async () => {
-    const pool = new pg.Pool({ connectionString: database.url, max: 3 });
+    const pool = scratchPool(database.url, 3);
     try {
       const tables = await pool.query(
         "select count(*)::int as n from information_schema.tables where table_schema = 'public'",

@@ -53,10 +53,7 @@ export async function createTestDatabase(
     throw error;
   }
   if (!options.app) return database;
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  // The drop (WITH FORCE) ends connections that are still closing; unheard, their error would be an
-  // uncaught exception of the test run, which fails it with every test passed.
-  pool.on("error", () => {});
+  const pool = scratchPool(database.url, 4);
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     ...database,
@@ -68,6 +65,18 @@ export async function createTestDatabase(
       await database.drop();
     },
   };
+}
+
+/**
+ * A pg pool on a test database, for tests that query it without Prisma. pg's `end()` resolves before
+ * its connections have closed, and the drop (WITH FORCE) or the embedded server's stop then ends them:
+ * the pool re-emits that error, and unheard it is an uncaught exception that fails the test run with
+ * every test passed. Every pool on a database the test drops is opened here.
+ */
+export function scratchPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", () => {});
+  return pool;
 }
 
 async function emptyDatabase(prefix: string, embedded: boolean): Promise<TestDatabase> {
