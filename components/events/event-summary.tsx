@@ -14,10 +14,16 @@ export function SummaryLink({ summary }: { summary: EventSummary }) {
   const named = patientNameOf(summary);
   return (
     <>
-      <Link href={plansHref(summary.patientId)} className="inline-flex min-h-6 items-center text-xs text-brand-700 underline-offset-2 hover:underline">
+      <Link
+        href={plansHref(summary.patientId)}
+        className="inline-flex min-h-6 items-center text-xs text-brand-700 underline-offset-2 hover:underline"
+      >
         {t("openPlans")}
       </Link>{" "}
-      <Link href={patientHref(summary.patientId)} className="inline-flex min-h-6 items-center text-xs text-brand-700 underline-offset-2 hover:underline">
+      <Link
+        href={patientHref(summary.patientId)}
+        className="inline-flex min-h-6 items-center text-xs text-brand-700 underline-offset-2 hover:underline"
+      >
         {named
           ? t.rich("openPatientFor", { name: named, hidden: (c) => <span className="sr-only">{c}</span> })
           : t("openPatient")}
