@@ -2,7 +2,8 @@
 // admin.spec.ts has it): the clinic key's last word from the platform named as an event is named on
 // Events, not by its code or id; platform changes name event types in words and say what to do; the
 // webhook date filter is on the clinic's clock, and the page says what to do about a failed delivery
-// (the platform has no manual retry); the audit trail names people, patients and times.
+// (the platform has no manual retry); the audit trail names people, patients, times and the app's own
+// records (a reconciliation run by its kind, not its id).
 import { expect, test } from "@playwright/test";
 import { ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
 import { SCREEN_SIZES } from "./support/sizes";
@@ -48,8 +49,18 @@ for (const size of SIZES)
       await expect(page.locator(`section[aria-labelledby="drift-advice"]`)).toContainText("needs nothing from you");
     }
 
+    // A reconciliation run is an entry about one of the app's own records (the schedule starts one every
+    // quarter hour, so CI met it by chance): the trail names its kind, not its row id.
+    await page.goto("/admin/reconciliation");
+    const reconcile = page.getByRole("region", { name: "Reconciliation" });
+    await reconcile.getByRole("button", { name: "Reconcile now" }).click();
+    await expect(reconcile.getByRole("status")).toContainText("Done", { timeout: 60_000 });
+
     // The audit trail: the key's entry by who entered it, and no raw instant or internal id in sight.
     await page.goto("/admin/audit");
+    await expect(
+      page.locator('[data-audit-action="reconciliation.started"]').filter({ visible: true }).first(),
+    ).toContainText("reconciliation run");
     await expect(
       page.locator('[data-audit-action="clinic_key.entered"]').filter({ visible: true }).first(),
     ).toBeVisible();

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatTime } from "@/lib/format/time";
 import { formatSize } from "@/lib/format/size";
 import { timeLocale } from "@/lib/i18n/locales";
-import { actionLabel, actorText, detailsText, targetText, type Speaker } from "@/lib/audit/describe";
+import { actionLabel, actorText, detailsText, showsTargetId, targetText, type Speaker } from "@/lib/audit/describe";
 import type { AuditRow } from "@/lib/audit/query";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
@@ -16,14 +16,15 @@ function Target({ row, say }: { row: AuditRow; say: Speaker }) {
   );
   if (!row.targetId) return patient || <span className="text-slate-500">—</span>;
   const name = row.targetName ?? (row.targetType === "patient" ? row.patientName : null);
-  // The id only where the app knows no name: the CSV export keeps it beside the name.
+  // The id only where the app knows no name and it is one a person could look up (not the app's own
+  // row ids): the CSV export keeps it beside the name.
   return (
     <>
       <span className="text-slate-600">{row.targetType && targetText(say, row.targetType)}</span>{" "}
       {name ? (
         <span className="font-medium text-slate-900">{name}</span>
       ) : (
-        <code className="block break-all text-xs text-slate-500">{row.targetId}</code>
+        showsTargetId(row.targetType) && <code className="block break-all text-xs text-slate-500">{row.targetId}</code>
       )}
       {patient}
     </>

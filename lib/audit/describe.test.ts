@@ -1,6 +1,6 @@
 // An audit entry reads in the reader's language; what people typed and the platform named stays as recorded.
 import { describe, expect, it } from "vitest";
-import { actionLabel, actorText, detailsText, targetText } from "@/lib/audit/describe";
+import { actionLabel, actorText, detailsText, showsTargetId, targetText } from "@/lib/audit/describe";
 import { SYSTEM_ACTOR_LABEL } from "@/lib/audit/actions";
 import { translatorFor } from "@/lib/i18n/translator";
 import { formatTime } from "@/lib/format/time";
@@ -68,5 +68,12 @@ describe("audit entries in words", () => {
     expect(actorText(fr, { actorUserId: "u1", actorLabel: "Dr Zed" })).toBe("Dr Zed");
     expect(targetText(fr, "session_grant")).toBe("autorisation de session");
     expect(targetText(fr, "new_kind")).toBe("new kind");
+  });
+
+  it("shows an id a person could look up, never the app's own row ids", () => {
+    expect(showsTargetId("patient")).toBe(true);
+    expect(showsTargetId("session_grant")).toBe(true);
+    expect(showsTargetId("alert")).toBe(false);
+    expect(showsTargetId("reconciliation_run")).toBe(false);
   });
 });

@@ -28,6 +28,15 @@ export function targetText(say: Speaker, targetType: string): string {
   return say.has(key) ? say(key) : targetType.replaceAll("_", " ");
 }
 
+/**
+ * Kinds of target whose id is the app's own row id (a generated UUID): it names nothing a person could
+ * look up, so the page says the kind alone and the CSV export keeps the id.
+ */
+const OWN_RECORDS: ReadonlySet<string> = new Set(["alert", "reconciliation_run"]);
+
+/** Whether the audit page shows a target's id where it knows no name for it. */
+export const showsTargetId = (targetType: string | null) => !targetType || !OWN_RECORDS.has(targetType);
+
 /** The words the app records as values, by their catalog names. */
 const RECORDED_VALUES: Record<string, string> = {
   "time zone": "timeZone",
