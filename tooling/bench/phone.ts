@@ -19,6 +19,8 @@ import { activateClinicKey } from "@/tooling/bench/pages/arrivals";
 import { Chromium, SignedIn } from "@/tooling/bench/pages/chromium";
 import { BIG_RATE_LIMIT, raiseSandboxLimit, startStack, type Stack } from "@/tooling/bench/pages/stack";
 import { patientCasePages } from "@/tooling/bench/pages/table";
+import { mkdir, writeFile } from "node:fs/promises";
+import { repoPath } from "@/tooling/devstack/processes";
 
 const RUNS = 3;
 /** The goals every signed-in page is held to. */
@@ -42,6 +44,9 @@ interface Run {
   scriptKiB: number;
   htmlKiB: number;
   benchmarkIndex: number;
+  /** Where the main thread's time went, for the console (the full report is kept beside the results). */
+  spent: string;
+  lhr: Result;
 }
 
 export const cpuSlowdown = (benchmarkIndex: number): number =>
@@ -63,7 +68,28 @@ function runOf(lhr: Result): Run {
     scriptKiB: kib("Script"),
     htmlKiB: kib("Document"),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    spent: spentOf(lhr),
+    lhr,
   };
+}
+
+type Items = Array<Record<string, unknown>>;
+const itemsOf = (lhr: Result, id: string): Items =>
+  (lhr.audits[id]?.details as { items?: Items } | undefined)?.items ?? [];
+
+/**
+ * "script evaluation 610 ms, style & layout 120 ms; scripts: 4bd1…js 380 ms, …": the main thread's
+ * work by kind and the three scripts that cost it most, from Lighthouse's own audits.
+ */
+export function spentOf(lhr: Result): string {
+  const ms = (n: unknown) => `${Math.round(Number(n))} ms`;
+  const kinds = itemsOf(lhr, "mainthread-work-breakdown")
+    .slice(0, 3)
+    .map((i) => `${String(i.groupLabel ?? i.group)} ${ms(i.duration)}`);
+  const scripts = itemsOf(lhr, "bootup-time")
+    .slice(0, 3)
+    .map((i) => `${String(i.url).split("/").pop()} ${ms(i.total)}`);
+  return `${kinds.join(", ") || "no main-thread work recorded"}; scripts: ${scripts.join(", ") || "none"}`;
 }
 
 class Lighthouse {
@@ -206,6 +232,14 @@ function pageFigures(page: Page, runs: Run[], baseline: Run | null): Figure[] {
   ];
 }
 
+/** The median run's whole report, to open in Lighthouse's viewer: .data/bench/lighthouse/<role>-<label>.json. */
+async function keepReport(page: Page, run: Run): Promise<void> {
+  const dir = repoPath(".data/bench/lighthouse");
+  await mkdir(dir, { recursive: true });
+  const name = `${page.role}-${page.label}`.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+  await writeFile(`${dir}/${name}.json`, JSON.stringify(run.lhr));
+}
+
 export async function benchPhone(): Promise<BenchResult[]> {
   const started = performance.now();
   await ensureBuiltApp();
@@ -252,6 +286,8 @@ export async function benchPhone(): Promise<BenchResult[]> {
         console.log(
           `  ${page.role} ${page.path}: ${runs.map((r) => r.performance).join(", ")} (median: TBT ${Math.round(m.blockingMs)} ms, LCP ${Math.round(m.paintMs)} ms, CLS ${m.shift.toFixed(3)})`,
         );
+        console.log(`    spent: ${m.spent}`);
+        await keepReport(page, m);
       } catch (error) {
         figures.push(
           unmeasured(`${page.role}: ${page.label} (${page.path}): performance`, "score", reasonOf(error), "≥ 90"),
