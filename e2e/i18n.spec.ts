@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FILES } from "@/sandbox/testing/files";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { CLINIC_ADMIN, FRONT_DESK, PRACTITIONER, SANDBOX, sandboxControl } from "./support/session";
+import { LIVE, ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
 
 test.use({ locale: "fr-CA" });
 
@@ -24,6 +25,30 @@ async function signInInFrench(page: Page, who: RegExp): Promise<void> {
 
 const tag = (label: string) => `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
+/**
+ * A treatment plan of the first practitioner's, through the platform's webhook: the upload form's
+ * plan picker lists it. Made here, in English (the admin helpers' words), so the French flow does not
+ * depend on another spec having made one first.
+ */
+async function givePractitionerAPlan(browser: Browser): Promise<void> {
+  const context = await browser.newContext({ locale: "en-CA" });
+  const page = await context.newPage();
+  await signInAsClinicAdmin(page, 0);
+  await registerWebhookEndpoint(page);
+  const clinic = await ensureActivated(page, 0);
+  const seed = await sandboxControl<{ clinics: Array<{ practitioners: Array<{ id: string }> }> }>(page, "seed");
+  type Made = { event: { data: Record<string, unknown> } };
+  const activity = async (type: string, data: Record<string, unknown>) =>
+    (await sandboxControl<Made>(page, "activity", { clinic_id: clinic.id, type, data })).event.data;
+  const patient = await activity("patient.created", {
+    first_name: "Élodie",
+    last_name: tag("Plan"),
+    practitioner_id: seed.clinics[0]!.practitioners[0]!.id,
+  });
+  await activity("treatment_plan.created", { patient_id: (patient.patient as { id: string }).id });
+  await context.close();
+}
+
 test.beforeEach(async ({ page }) => {
   await sandboxControl(page, "faults", { clear: true });
 });
@@ -39,8 +64,17 @@ test("the first byte is French: the server-rendered HTML of the sign-in page", a
   expect(html).not.toContain("Les livraisons de webhooks, les connexions et la clé de la clinique sont vérifiées");
 });
 
-test("a practitioner signs in, uploads a resource and filters the timeline, all in French", async ({ page }) => {
+test("a practitioner signs in, uploads a resource and filters the timeline, all in French", async ({
+  page,
+  browser,
+}) => {
+  await givePractitionerAPlan(browser);
   await signInInFrench(page, PRACTITIONER);
+  // The plan's event is processed a moment after it arrives: its page lists it then.
+  await expect(async () => {
+    await page.goto("/plans");
+    await expect(page.locator("[data-plan-id]").first()).toBeAttached({ timeout: 1_000 });
+  }).toPass(LIVE);
   await expect(
     page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Ressources" }),
   ).toBeVisible();

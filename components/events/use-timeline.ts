@@ -63,6 +63,10 @@ export function useLiveUpdates(initialHead: string): { updatedAt: Date | null; e
     queryFn: () => getResult<string>("/api/events/head"),
     refetchInterval: LIVE_POLL_MS,
     staleTime: 0,
+    // Starts from the served head, so the first poll's answer, the same head as a rule, changes
+    // nothing and the page is not drawn again for it (initialData at time 0: asked at once all the same).
+    initialData: initialHead,
+    initialDataUpdatedAt: 0,
   });
   const previous = useRef<string>(initialHead);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
