@@ -56,6 +56,8 @@ describe("spentOf", () => {
   });
 
   it("says so when a report has no scripts", () => {
-    expect(spentOf({ audits: {} } as unknown as Parameters<typeof spentOf>[0])).toBe("no main-thread work recorded; scripts: none");
+    expect(spentOf({ audits: {} } as unknown as Parameters<typeof spentOf>[0])).toBe(
+      "no main-thread work recorded; scripts: none",
+    );
   });
 });
