@@ -5,7 +5,7 @@
 // (the platform has no manual retry); the audit trail names people, patients, times and the app's own
 // records (a reconciliation run by its kind, not its id).
 import { expect, test } from "@playwright/test";
-import { ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
+import { ensureActivated, reconcileNow, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
 import { SCREEN_SIZES } from "./support/sizes";
 
 const CLINIC = 1;
@@ -51,10 +51,7 @@ for (const size of SIZES)
 
     // A reconciliation run is an entry about one of the app's own records (the schedule starts one every
     // quarter hour, so CI met it by chance): the trail names its kind, not its row id.
-    await page.goto("/admin/reconciliation");
-    const reconcile = page.getByRole("region", { name: "Reconciliation" });
-    await reconcile.getByRole("button", { name: "Reconcile now" }).click();
-    await expect(reconcile.getByRole("status")).toContainText("Done", { timeout: 60_000 });
+    await reconcileNow(page);
 
     // The audit trail: the key's entry by who entered it, and no raw instant or internal id in sight.
     await page.goto("/admin/audit");

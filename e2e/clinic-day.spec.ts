@@ -3,6 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { seedClinic, signInAsClinicAdmin } from "./support/clinic-admin";
 import { PRACTITIONER, currentSession, signInAs } from "./support/session";
+import { holdScripts } from "./support/held-scripts";
 
 test("every page names the app's icon, and the icon is served", async ({ page }) => {
   await page.goto("/signin");
@@ -102,14 +103,8 @@ test("a zone chosen before the page's script has run is the one saved, not the o
   const zone = page.getByLabel("Clinic time zone");
   const before = await zone.inputValue();
   const other = before === "Asia/Tokyo" ? "Europe/Paris" : "Asia/Tokyo";
-  // The page's scripts are held back until the choice is made, as on a slow connection (routing
-  // also turns the browser's cache off, so they are fetched again).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The page's scripts are held back until the choice is made, as on a slow connection.
+  const release = await holdScripts(page);
   // Not "load", nor even "domcontentloaded": both wait for the scripts held back.
   await page.goto("/admin/settings", { waitUntil: "commit" });
   await zone.selectOption(other);

@@ -7,6 +7,7 @@ import { FILES } from "@/sandbox/testing/files";
 import { PRACTITIONER, STAFF, sandboxControl, signInAs } from "./support/session";
 import { toastSaying } from "./support/toasts";
 import { SCREEN_SIZES } from "./support/sizes";
+import { holdScripts } from "./support/held-scripts";
 
 interface SeedUser {
   id: string;
@@ -577,4 +578,18 @@ test("another practitioner's resource is not reachable", async ({ page, browser 
   await search(owner).fill(t);
   await expect(owner.locator(`tr[data-resource-id="${id}"]`)).toContainText(`${t} colleague only`);
   await owner.close();
+});
+
+test("a file chosen before the page's script has run is kept, not lost", async ({ page }) => {
+  await signInAs(page, PRACTITIONER);
+  // The page's scripts held back until the file is chosen: a quick tap on a slow phone.
+  const release = await holdScripts(page);
+  await page.goto("/resources", { waitUntil: "commit" });
+  const name = `early-${Date.now().toString(36)}.pdf`;
+  await page
+    .getByLabel("Choose files to upload")
+    .setInputFiles([{ name, mimeType: "application/pdf", buffer: FILES.pdf }]);
+  release();
+  await expect(page.getByRole("listitem", { name })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upload 1 file" })).toBeEnabled();
 });

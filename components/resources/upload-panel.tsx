@@ -2,7 +2,7 @@
 // Upload with react-dropzone: drag and drop onto the zone, or its "Choose files" button, several
 // files at once. The browser refuses what the server would (type by extension and by content, size)
 // before anything is sent; the server checks again.
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Say } from "@/lib/i18n/say";
 import { useDropzone, type FileRejection } from "react-dropzone";
@@ -58,7 +58,7 @@ export function UploadPanel({
     },
     [queue, say, locale],
   );
-  const { getRootProps, getInputProps, isDragActive, isProcessing, open } = useDropzone({
+  const { getRootProps, getInputProps, inputRef, isDragActive, isProcessing, open } = useDropzone({
     noClick: true,
     noKeyboard: true,
     accept: DROPZONE_ACCEPT,
@@ -67,6 +67,15 @@ export function UploadPanel({
     validator: (file: File) => checkInBrowser(file, locale),
     onDrop,
   });
+  // Files chosen before the page's script ran (a quick tap on a slow phone) are in the input, but their
+  // change came before anyone listened: it is sent again once the zone listens, through its own checks.
+  const pickedEarly = useRef(false);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (pickedEarly.current || !input?.files?.length) return;
+    pickedEarly.current = true;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }, [inputRef]);
   const waiting = queue.drafts.filter((d) => d.status === "ready" || d.status === "failed").length;
   // While sending, the button counts the files on their way (it still says how many it is sending).
   const sending = queue.drafts.filter((d) => d.status === "uploading" || d.status === "saving").length;

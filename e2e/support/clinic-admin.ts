@@ -1,6 +1,6 @@
 // Being a clinic's admin in the end-to-end specs: signing in as the platform's Clinic admin, pointing the
 // sandbox's webhooks at the app, and the clinic's integration activated with its current key.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
 import { CLINIC_ADMIN, SANDBOX, currentSession, sandboxControl, signInAs } from "./session";
@@ -84,4 +84,21 @@ export async function ensureActivated(page: Page, clinicIndex: number): Promise<
   await enterClinicKey(page, clinic.current_clinic_key);
   await expect(keyState(page)).toHaveText("Activated", LIVE);
   return clinic;
+}
+
+/**
+ * Reconcile now, from the Reconciliation page, and wait for *that* run to succeed: the panel shows the
+ * clinic's last run from the start, so an earlier run's "Done" (another spec's, or the quarter-hourly
+ * schedule's) would otherwise pass for this one. Returns the new run's row (or card) in "Last runs".
+ */
+export async function reconcileNow(page: Page): Promise<Locator> {
+  await page.goto("/admin/reconciliation");
+  // The runs' table on a desk, their cards on a phone: each run is one visible [data-run].
+  const newest = page.locator("[data-run]").filter({ visible: true }).first();
+  const before = (await newest.count()) ? await newest.getAttribute("data-run") : null;
+  await page.getByRole("region", { name: "Reconciliation" }).getByRole("button", { name: "Reconcile now" }).click();
+  await expect(newest).toHaveAttribute("data-run", /.+/, LIVE);
+  if (before) await expect(newest).not.toHaveAttribute("data-run", before, LIVE);
+  await expect(newest).toContainText("Succeeded", { timeout: 60_000 });
+  return newest;
 }
