@@ -105,7 +105,7 @@ test("a zone chosen before the page's script has run is the one saved, not the o
   const other = before === "Asia/Tokyo" ? "Europe/Paris" : "Asia/Tokyo";
   // The page's scripts are held back until the choice is made, as on a slow connection.
   const release = await holdScripts(page);
-  // Not "load", nor even "domcontentloaded": both wait for the scripts held back.
+  // Not "load": it waits for the scripts held back.
   await page.goto("/admin/settings", { waitUntil: "commit" });
   await zone.selectOption(other);
   release();

@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FILES } from "@/sandbox/testing/files";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { CLINIC_ADMIN, FRONT_DESK, PRACTITIONER, SANDBOX, sandboxControl } from "./support/session";
+import { CLINIC_ADMIN, FRONT_DESK, PRACTITIONER, SANDBOX, sandboxActivity, sandboxControl } from "./support/session";
 import { LIVE, ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
 
 test.use({ locale: "fr-CA" });
@@ -37,15 +37,14 @@ async function givePractitionerAPlan(browser: Browser): Promise<void> {
   await registerWebhookEndpoint(page);
   const clinic = await ensureActivated(page, 0);
   const seed = await sandboxControl<{ clinics: Array<{ practitioners: Array<{ id: string }> }> }>(page, "seed");
-  type Made = { event: { data: Record<string, unknown> } };
-  const activity = async (type: string, data: Record<string, unknown>) =>
-    (await sandboxControl<Made>(page, "activity", { clinic_id: clinic.id, type, data })).event.data;
-  const patient = await activity("patient.created", {
+  const patient = await sandboxActivity(page, clinic.id, "patient.created", {
     first_name: "Élodie",
     last_name: tag("Plan"),
     practitioner_id: seed.clinics[0]!.practitioners[0]!.id,
   });
-  await activity("treatment_plan.created", { patient_id: (patient.patient as { id: string }).id });
+  await sandboxActivity(page, clinic.id, "treatment_plan.created", {
+    patient_id: (patient.data.patient as { id: string }).id,
+  });
   await context.close();
 }
 

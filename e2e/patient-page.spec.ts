@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { queryOnce } from "@/tooling/testing/database";
 import { DATABASE_URL_VARS } from "@/tooling/testing/e2e-stacks";
 import { LIVE, ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
-import { STAFF, sandboxControl, signInAs } from "./support/session";
+import { STAFF, sandboxActivity, sandboxControl, signInAs } from "./support/session";
 import { axeProblems } from "./support/axe";
 
 // Letters only: the search needs three in a row, and the name must be this run's own.
@@ -16,13 +16,7 @@ const SURNAME = `Vandersloot${Date.now()
 const FULL_NAME = `Ottilie ${SURNAME}`;
 const database = () => process.env[DATABASE_URL_VARS.main] ?? "";
 
-interface SandboxEvent {
-  id: string;
-  data: Record<string, unknown>;
-}
-
-const activity = async (page: Page, clinicId: string, type: string, data: Record<string, unknown>) =>
-  (await sandboxControl<{ event: SandboxEvent }>(page, "activity", { clinic_id: clinicId, type, data })).event;
+const activity = sandboxActivity;
 
 const row = (page: Page, id: string) => page.locator(`tr[data-event-id="${id}"]`);
 

@@ -3,11 +3,11 @@
 // dosage, and cancelled after confirming (the row then says cancelled, and the audit trail has it);
 // the patient's order names its items; the practitioner's plans are listed newest first, and a staff
 // member picks the practitioner by name to see them.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { queryOnce } from "@/tooling/testing/database";
 import { DATABASE_URL_VARS } from "@/tooling/testing/e2e-stacks";
 import { LIVE, ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
-import { PRACTITIONER, STAFF, sandboxControl, signInAs } from "./support/session";
+import { PRACTITIONER, STAFF, sandboxActivity, sandboxControl, signInAs } from "./support/session";
 
 const RUN = Date.now()
   .toString(36)
@@ -16,12 +16,7 @@ const SURNAME = `Quellmalz${RUN}`;
 const PRODUCT = `Ashwagandha ${RUN}`;
 const database = () => process.env[DATABASE_URL_VARS.main] ?? "";
 
-interface SandboxEvent {
-  id: string;
-  data: Record<string, unknown>;
-}
-const activity = async (page: Page, clinicId: string, type: string, data: Record<string, unknown>) =>
-  (await sandboxControl<{ event: SandboxEvent }>(page, "activity", { clinic_id: clinicId, type, data })).event;
+const activity = sandboxActivity;
 
 let clinicId = "";
 let practitioner = { id: "", name: "" };

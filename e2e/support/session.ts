@@ -72,3 +72,19 @@ export async function sandboxControl<T = unknown>(page: Page, path: string, body
   expect(response.ok(), `sandbox control ${path} answered ${response.status()}`).toBeTruthy();
   return (await response.json()) as T;
 }
+
+/** An event the sandbox made happen: its id, and its data as the platform's webhook sends them. */
+export interface SandboxEvent {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** Something happens in a clinic on the platform (POST /__sandbox/activity); its webhook goes to the app. */
+export async function sandboxActivity(
+  page: Page,
+  clinicId: string,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<SandboxEvent> {
+  return (await sandboxControl<{ event: SandboxEvent }>(page, "activity", { clinic_id: clinicId, type, data })).event;
+}
