@@ -1,6 +1,6 @@
 "use client";
-// Events per day by category as stacked bars in plain SVG, drawn at the width it is given (so its
-// text stays at the page's size on a desk and on a phone). Hovering a day shows its counts; clicking
+// Events per day by category as stacked bars in plain SVG, filling the page's width with its text at
+// the page's size on a desk and on a phone (the day labels thinned to the width measured). Hovering a day shows its counts; clicking
 // it narrows the timeline to that day. The picture is one role="img" with a summary in its label;
 // the same numbers are in a table below, each day a button, for keyboards and screen readers.
 import { useEffect, useRef, useState } from "react";
@@ -15,7 +15,7 @@ import { StackedBars } from "@/components/ui/stacked-bars";
 
 type DayRow = { day: string; index: number };
 
-/** The width drawn before the page is measured (the server's render, the first paint). */
+/** The width the day labels are thinned for before the page is measured (the server's render, the first paint). */
 const FIRST_WIDTH = 720;
 const H = 120;
 const PAD = { left: 36, right: 8, top: 8, bottom: 20 };
@@ -117,7 +117,6 @@ export function EventsChart({
             color: CATEGORY_COLORS[s.category] ?? "#999",
             counts: s.counts,
           }))}
-          width={W}
           height={H}
           padding={PAD}
           fill={0.75}

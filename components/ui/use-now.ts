@@ -5,17 +5,25 @@
 import { useSyncExternalStore } from "react";
 
 const TICK_MS = 30_000;
-let now = Date.now();
+/** Null until the clock has first ticked: what the server rendered, and what hydration renders. */
+let now: number | null = null;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 
+function tick() {
+  now = Date.now();
+  for (const l of listeners) l();
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  now = Date.now();
-  timer ??= setInterval(() => {
-    now = Date.now();
-    for (const l of listeners) l();
-  }, TICK_MS);
+  if (!timer) {
+    timer = setInterval(tick, TICK_MS);
+    // The first tick in a task of its own, once the page has hydrated: the rows that then say "ago"
+    // are drawn again apart from the hydration, whose task is already a phone's longest. (A time read
+    // here would differ from the one hydration rendered, and React would redraw them within it.)
+    setTimeout(tick, 0);
+  }
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0 && timer) {
@@ -27,7 +35,7 @@ function subscribe(listener: () => void) {
 
 const noSubscription = () => () => {};
 
-/** The browser's time (null while rendering on the server or hydrating), when asked for. */
+/** The browser's time (null while rendering on the server, hydrating, and until its first tick), when asked for. */
 export function useNow(wanted = true): number | null {
   return useSyncExternalStore(
     wanted ? subscribe : noSubscription,
