@@ -8,7 +8,7 @@ import { formatTime } from "@/lib/format/time";
 import { queryOnce } from "@/tooling/testing/database";
 import { DATABASE_URL_VARS, MAIL_CATCHER_URL_VAR } from "@/tooling/testing/e2e-stacks";
 import { ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
-import { sandboxControl } from "./support/session";
+import { sandboxActivityId, sandboxControl } from "./support/session";
 import { toastSaying } from "./support/toasts";
 
 const CLINIC = 1;
@@ -30,9 +30,9 @@ const MailSchema = z.array(
 );
 
 async function activity(page: Page, clinicId: string, type: string): Promise<string> {
-  const { event } = await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinicId, type });
+  const id = await sandboxActivityId(page, clinicId, type);
   await sandboxControl(page, "webhooks/drain", {});
-  return event.id;
+  return id;
 }
 
 async function attemptsOf(page: Page, eventId: string) {

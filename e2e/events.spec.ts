@@ -5,7 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { clinicDayOf } from "./support/clinic-day";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
-import { STAFF, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import { STAFF, currentSession, sandboxActivityId, sandboxControl, signInAs, signOut } from "./support/session";
 import { platform, seedClinics } from "./support/activation";
 import { signInAsClinicAdmin } from "./support/clinic-admin";
 
@@ -19,9 +19,7 @@ async function settled(page: Page): Promise<void> {
   await sandboxControl(page, "webhooks/drain", {});
 }
 
-async function activity(page: Page, clinicId: string, type: string): Promise<string> {
-  return (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinicId, type })).event.id;
-}
+const activity = sandboxActivityId;
 
 const row = (page: Page, id: string) => page.locator(`tr[data-event-id="${id}"]`);
 

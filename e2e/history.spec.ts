@@ -3,12 +3,10 @@
 // and Resources, the search, the page size and the filters are history entries that Back undoes.
 import { expect, test, type Page } from "@playwright/test";
 import { LIVE, ensureActivated, signInAsClinicAdmin } from "./support/clinic-admin";
-import { PRACTITIONER, sandboxControl, signInAs } from "./support/session";
+import { PRACTITIONER, sandboxActivityId, signInAs } from "./support/session";
 import { SCREEN_SIZES } from "./support/sizes";
 
-async function activity(page: Page, clinicId: string, type: string): Promise<string> {
-  return (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinicId, type })).event.id;
-}
+const activity = sandboxActivityId;
 
 /** The event's row or card, whichever the screen shows. */
 const row = (page: Page, id: string) => page.locator(`[data-event-id="${id}"]:visible`);

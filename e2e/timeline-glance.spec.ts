@@ -5,16 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { LIVE, ensureActivated, signInAsClinicAdmin } from "./support/clinic-admin";
-import { STAFF, sandboxControl, signInAs } from "./support/session";
+import { STAFF, sandboxActivityId, signInAs } from "./support/session";
 import { signDelivery } from "./support/signed-webhook";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const row = (page: Page, id: string) => page.locator(`tr[data-event-id="${id}"]`);
 
-async function activity(page: Page, clinicId: string, type: string): Promise<string> {
-  return (await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinicId, type })).event.id;
-}
+const activity = sandboxActivityId;
 
 /** The clinic, activated, with its admin signed in on `page`. */
 async function adminOfActiveClinic(page: Page): Promise<{ id: string }> {

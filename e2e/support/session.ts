@@ -79,12 +79,19 @@ export interface SandboxEvent {
   data: Record<string, unknown>;
 }
 
-/** Something happens in a clinic on the platform (POST /__sandbox/activity); its webhook goes to the app. */
+/**
+ * Something happens in a clinic on the platform (POST /__sandbox/activity); its webhook goes to the app.
+ * Without `data` the sandbox makes up the event's record.
+ */
 export async function sandboxActivity(
   page: Page,
   clinicId: string,
   type: string,
-  data: Record<string, unknown>,
+  data?: Record<string, unknown>,
 ): Promise<SandboxEvent> {
   return (await sandboxControl<{ event: SandboxEvent }>(page, "activity", { clinic_id: clinicId, type, data })).event;
 }
+
+/** The id of an event the sandbox made happen with a record of its own making. */
+export const sandboxActivityId = async (page: Page, clinicId: string, type: string): Promise<string> =>
+  (await sandboxActivity(page, clinicId, type)).id;
