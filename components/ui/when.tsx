@@ -29,12 +29,16 @@ export function When({
   const now = useNow(relative);
   if (!iso) return <span className="text-slate-500">{empty}</span>;
   const exact = formatTime(iso, { timeZone, ...(locale && { locale }), ...format });
-  const ago = relative && now !== null ? relativeTime(iso, now, intlLocale) : null;
-  if (!ago) return <time dateTime={iso}>{exact}</time>;
+  if (!relative) return <time dateTime={iso}>{exact}</time>;
+  // The same elements before the clock runs and after (the exact time in both spans until then), so
+  // saying "ago" changes one text per row: adding the spans and their attributes to a page of rows
+  // at once was a phone's longest task on the timeline.
+  const ago = now !== null ? relativeTime(iso, now, intlLocale) : null;
   return (
     <time dateTime={iso} title={exact}>
-      <span aria-hidden>{ago}</span>
-      <span className="sr-only">{exact}</span>
+      <span aria-hidden>{ago ?? exact}</span>
+      {/* Not copied with the row: what a selection copies is what the reader sees. */}
+      <span className="sr-only select-none">{exact}</span>
     </time>
   );
 }
