@@ -49,11 +49,18 @@ export async function PlanList({
               data-plan-id={plan.id}
               className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2"
             >
+              {/* Each link 24 px tall, so the two stay tappable one above the other (WCAG target size). */}
               <span className="flex min-w-0 flex-col">
-                <Link href={patientHref(plan.patientId)} className="font-medium text-brand-700 hover:underline">
+                <Link
+                  href={patientHref(plan.patientId)}
+                  className="flex min-h-6 items-center self-start font-medium text-brand-700 hover:underline"
+                >
                   {plan.patientName ?? t("unnamedPatient")}
                 </Link>
-                <Link href={planHref(plan.patientId, plan.id)} className="text-brand-700 hover:underline">
+                <Link
+                  href={planHref(plan.patientId, plan.id)}
+                  className="flex min-h-6 items-center self-start text-brand-700 hover:underline"
+                >
                   {t("plan", { state: plan.state, products: plan.products ?? -1 })}
                 </Link>
               </span>
