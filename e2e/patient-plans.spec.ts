@@ -6,6 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { queryOnce } from "@/tooling/testing/database";
 import { DATABASE_URL_VARS } from "@/tooling/testing/e2e-stacks";
+import { axeProblems } from "./support/axe";
 import { LIVE, ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
 import { PRACTITIONER, STAFF, sandboxActivity, sandboxControl, signInAs } from "./support/session";
 
@@ -133,6 +134,10 @@ test("the practitioner's plans, newest first; staff choose the practitioner by n
     .locator("[data-plan-id] time")
     .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")));
   expect([...times].sort().reverse()).toEqual(times);
+  // On a phone each row's two links, one above the other, are big enough to tap (axe's target-size).
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await axeProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByRole("link", { name: "New treatment plan" })).toHaveAttribute("href", "/embedded");
   const first = list.locator(`[data-plan-id="${newerPlanId}"]`);
   await first.getByRole("link", { name: `Bartholomew ${SURNAME}` }).click();
