@@ -1,8 +1,9 @@
 "use client";
 // Events per day by category as stacked bars in plain SVG, filling the page's width with its text at
-// the page's size on a desk and on a phone (the day labels thinned to the width measured). Hovering a day shows its counts; clicking
-// it narrows the timeline to that day. The picture is one role="img" with a summary in its label;
-// the same numbers are in a table below, each day a button, for keyboards and screen readers.
+// the page's size on a desk and on a phone (the day labels thinned to the width measured). Hovering a
+// day shows its counts; clicking it narrows the timeline to that day. The picture is one role="img"
+// with a summary in its label; the same numbers are in a table below, each day a button, for
+// keyboards and screen readers.
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { EventsPerDay } from "@/lib/events/timeline/chart";
@@ -15,7 +16,7 @@ import { StackedBars } from "@/components/ui/stacked-bars";
 
 type DayRow = { day: string; index: number };
 
-/** The width the day labels are thinned for before the page is measured (the server's render, the first paint). */
+/** The width the day labels are thinned for until the page is measured (the server's render, the first paint). */
 const FIRST_WIDTH = 720;
 const H = 120;
 const PAD = { left: 36, right: 8, top: 8, bottom: 20 };
