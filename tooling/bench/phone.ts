@@ -160,8 +160,11 @@ function medianRun(runs: Run[]): Run {
   return runs.find((r) => r.performance === score)!;
 }
 
-/** The sandbox makes a clinic's day happen; returns once the timeline's first page is full (stored by the app). */
-async function fillTimeline(stack: Stack, clinicId: string, cookie: string): Promise<void> {
+/**
+ * The sandbox makes a clinic's day happen; waits until the timeline's first page is full (stored by
+ * the app), for two minutes at most, and returns how many events its first page then held.
+ */
+async function fillTimeline(stack: Stack, clinicId: string, cookie: string): Promise<number> {
   for (let i = 0; i < CLINIC_DAY_EVENTS; i++) {
     const response = await fetch(`${stack.sandboxUrl}/__sandbox/activity`, {
       method: "POST",
@@ -170,14 +173,13 @@ async function fillTimeline(stack: Stack, clinicId: string, cookie: string): Pro
     });
     if (!response.ok) throw new Error(`the sandbox's activity answered ${response.status}`);
   }
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const body = (await (await fetch(`${stack.appUrl}/api/events`, { headers: { cookie } })).json()) as {
       data?: { events?: unknown[] };
     };
-    if ((body.data?.events?.length ?? 0) >= TIMELINE_PAGE_SIZE) return;
-    if (Date.now() > deadline)
-      throw new Error("the clinic's events did not fill the timeline's first page within 60 s");
+    const shown = body.data?.events?.length ?? 0;
+    if (shown >= TIMELINE_PAGE_SIZE || Date.now() > deadline) return shown;
     await sleep(500);
   }
 }
@@ -295,7 +297,12 @@ export async function benchPhone(): Promise<BenchResult[]> {
     ).json();
     const s = stack;
     await admin.run("entering the clinic key", (c) => activateClinicKey(c, s, session.user.clinicId));
-    await fillTimeline(stack, session.user.clinicId, await admin.cookie());
+    // A busy machine may store them slowly: the pages are measured all the same, and the note says so.
+    const shown = await fillTimeline(stack, session.user.clinicId, await admin.cookie());
+    if (shown < TIMELINE_PAGE_SIZE)
+      notes.push(
+        `The clinic's timeline showed ${shown} of the ${CLINIC_DAY_EVENTS} events the sandbox made after two minutes: the events page was measured with that many rows, not a full page of ${TIMELINE_PAGE_SIZE}.`,
+      );
     const people: Record<string, SignedIn> = {
       practitioner: new SignedIn(chromium, stack, /\(Practitioner\)/),
       "front desk": new SignedIn(chromium, stack, /Front desk/),
