@@ -6,7 +6,15 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { LOCAL_DEFAULTS } from "@/lib/contract/local-defaults";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { PRACTITIONER, SANDBOX, currentSession, sandboxControl, signInAs, signOut } from "./support/session";
+import {
+  PRACTITIONER,
+  SANDBOX,
+  currentSession,
+  sandboxActivityId,
+  sandboxControl,
+  signInAs,
+  signOut,
+} from "./support/session";
 import { toastSaying } from "./support/toasts";
 import {
   LIVE,
@@ -193,15 +201,7 @@ test("webhooks: set-up, the chart, and deliveries filtered by every date form, e
   await signInAsClinicAdmin(page);
   const clinic = await ensureActivated(page);
   const ids: string[] = [];
-  for (let i = 0; i < 11; i++)
-    ids.push(
-      (
-        await sandboxControl<{ event: { id: string } }>(page, "activity", {
-          clinic_id: clinic.id,
-          type: "patient.created",
-        })
-      ).event.id,
-    );
+  for (let i = 0; i < 11; i++) ids.push(await sandboxActivityId(page, clinic.id, "patient.created"));
   await sandboxControl(page, "webhooks/drain", {});
 
   await page.goto("/admin/webhooks");
@@ -299,9 +299,7 @@ test("reconciliation: run it now, watch the progress bar finish, and see the dro
   await signInAsClinicAdmin(page);
   const clinic = await ensureActivated(page);
   await sandboxControl(page, "faults", { webhook_drop_next: 1 });
-  const dropped = (
-    await sandboxControl<{ event: { id: string } }>(page, "activity", { clinic_id: clinic.id, type: "order.placed" })
-  ).event.id;
+  const dropped = await sandboxActivityId(page, clinic.id, "order.placed");
 
   // This run, not an earlier one (admin-words.spec reconciles the same clinic just before).
   const lastRun = await reconcileNow(page);
@@ -332,12 +330,7 @@ test("reconciliation: a delivery the app never got is reported as failed, with i
   await endpoint(`${E2E_ENV.APP_URL}/api/webhooks/misconfigured`);
   let missed: string;
   try {
-    missed = (
-      await sandboxControl<{ event: { id: string } }>(page, "activity", {
-        clinic_id: clinic.id,
-        type: "product.description.updated",
-      })
-    ).event.id;
+    missed = await sandboxActivityId(page, clinic.id, "product.description.updated");
     await sandboxControl(page, "webhooks/drain", {});
   } finally {
     await endpoint(`${E2E_ENV.APP_URL}/api/webhooks/clinic`);

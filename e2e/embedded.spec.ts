@@ -17,7 +17,7 @@ import {
   embedMessageEnvelope,
 } from "@/lib/contract/embed";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { PRACTITIONER, SANDBOX, STAFF, sandboxControl, signInAs } from "./support/session";
+import { PRACTITIONER, SANDBOX, STAFF, sandboxActivity, sandboxControl, signInAs } from "./support/session";
 import { platform, seedClinics } from "./support/activation";
 
 interface GrantView {
@@ -77,10 +77,10 @@ function cspViolations(page: Page): string[] {
 async function newPatient(page: Page, first: string, last: string): Promise<string> {
   const [clinic] = await seedClinics(page);
   await platform.activateClinic(clinic);
-  const { event } = await sandboxControl<{ event: { data: { patient: { id: string } } } }>(page, "activity", {
-    clinic_id: clinic.id,
-    type: "patient.created",
-    data: { first_name: first, last_name: last, email: `${last.toLowerCase()}@example.org` },
+  const event = await sandboxActivity<{ patient: { id: string } }>(page, clinic.id, "patient.created", {
+    first_name: first,
+    last_name: last,
+    email: `${last.toLowerCase()}@example.org`,
   });
   return event.data.patient.id;
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { LIVE, ensureActivated, signInAsClinicAdmin } from "./support/clinic-admin";
-import { sandboxControl } from "./support/session";
+import { sandboxActivity, sandboxControl } from "./support/session";
 import { deliverSigned } from "./support/signed-webhook";
 import { SCREEN_SIZES } from "./support/sizes";
 
@@ -26,13 +26,11 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
 
       // A product the clinic hears of, so its variant has a name; the order then names only the variant.
       const product = `Magnesium Glycinate ${randomUUID().slice(0, 6)}`;
-      const created = await sandboxControl<{ event: { id: string; data: { variants: Array<{ id: string }> } } }>(
-        page,
-        "activity",
-        { clinic_id: clinic.id, type: "product.created", data: { name: product } },
-      );
+      const created = await sandboxActivity<{ variants: Array<{ id: string }> }>(page, clinic.id, "product.created", {
+        name: product,
+      });
       await page.goto(`/events?q=${encodeURIComponent(product)}`);
-      await expect(page.locator(`[data-event-id^="${created.event.id}"]:visible`)).toBeVisible(LIVE);
+      await expect(page.locator(`[data-event-id^="${created.id}"]:visible`)).toBeVisible(LIVE);
 
       const id = `evt_drawer_${randomUUID()}`;
       await deliverSigned(page, {
@@ -48,7 +46,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
           patient_id: `pat_${randomUUID()}`,
           practitioner_ids: [practitioner.id],
           treatment_plan_ids: [],
-          line_items: [{ variant_id: created.event.data.variants[0].id, quantity: 2, type: "supplement" }],
+          line_items: [{ variant_id: created.data.variants[0].id, quantity: 2, type: "supplement" }],
           loyalty_tier: "gold",
         },
       });

@@ -5,7 +5,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { clinicDayOf } from "./support/clinic-day";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/format/time-zone";
-import { STAFF, currentSession, sandboxActivityId, sandboxControl, signInAs, signOut } from "./support/session";
+import {
+  STAFF,
+  currentSession,
+  sandboxActivity,
+  sandboxActivityId,
+  sandboxControl,
+  signInAs,
+  signOut,
+} from "./support/session";
 import { platform, seedClinics } from "./support/activation";
 import { signInAsClinicAdmin } from "./support/clinic-admin";
 
@@ -62,11 +70,10 @@ test("an event the sandbox emits shows as its summary, naming the patient, with 
   await platform.activateClinic(clinic);
   await signInAs(page, STAFF);
   await page.goto("/events");
-  const { event } = await sandboxControl<{ event: { id: string; data: { patient: Record<string, string> } } }>(
-    page,
-    "activity",
-    { clinic_id: clinic.id, type: "patient.created", data: { first_name: "Zed", last_name: "Quist" } },
-  );
+  const event = await sandboxActivity<{ patient: Record<string, string> }>(page, clinic.id, "patient.created", {
+    first_name: "Zed",
+    last_name: "Quist",
+  });
   const summary = row(page, event.id).getByTestId("event-summary");
   await expect(summary).toHaveText(`New patient ${event.data.patient.first_name} ${event.data.patient.last_name}`, {
     timeout: LIVE_TIMEOUT,

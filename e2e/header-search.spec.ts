@@ -7,7 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { FILES } from "@/sandbox/testing/files";
 import { LIVE, ensureActivated, registerWebhookEndpoint, signInAsClinicAdmin } from "./support/clinic-admin";
 import { E2E_ENV } from "@/tooling/testing/e2e-stacks";
-import { FRONT_DESK, PRACTITIONER, SANDBOX, sandboxControl, signInAs } from "./support/session";
+import { FRONT_DESK, PRACTITIONER, SANDBOX, sandboxActivity, signInAs } from "./support/session";
 import { SCREEN_SIZES } from "./support/sizes";
 
 // Letters only (the timeline's search needs three in a row), and this run's own.
@@ -31,12 +31,11 @@ test.beforeAll(async ({ browser }) => {
   await expect(async () => {
     clinic = await ensureActivated(page, 0);
   }).toPass({ timeout: 90_000 });
-  const created = await sandboxControl<{ event: { id: string } }>(page, "activity", {
-    clinic_id: clinic.id,
-    type: "patient.created",
-    data: { first_name: "Wilhelmina", last_name: SURNAME },
+  const created = await sandboxActivity(page, clinic.id, "patient.created", {
+    first_name: "Wilhelmina",
+    last_name: SURNAME,
   });
-  eventId = created.event.id;
+  eventId = created.id;
   // Her event is in the clinic's history once the webhook has arrived.
   await page.goto("/events");
   await expect(page.locator(`[data-event-id="${eventId}"]:visible`)).toBeVisible(LIVE);

@@ -7,7 +7,7 @@ import { FILES } from "@/sandbox/testing/files";
 import { RESOURCE_TITLES } from "@/sandbox/testing/seed-names";
 import { platform, seedClinics } from "./support/activation";
 import { ensureActivated, signInAsClinicAdmin, LIVE } from "./support/clinic-admin";
-import { PRACTITIONER, STAFF, sandboxControl, signInAs } from "./support/session";
+import { PRACTITIONER, STAFF, sandboxActivity, sandboxControl, signInAs } from "./support/session";
 import { SCREEN_SIZES } from "./support/sizes";
 
 interface SeedClinic {
@@ -66,7 +66,7 @@ for (const size of Object.values(SCREEN_SIZES)) {
       // Webhooks go to activated integrations only.
       await platform.activateClinic((await seedClinics(page))[0]!);
       // An event about no patient (a product) today: the front desk's home lists it.
-      await sandboxControl(page, "activity", { clinic_id: clinic.id, type: "product.created" });
+      await sandboxActivity(page, clinic.id, "product.created");
       await signInAs(page, STAFF);
       const today = page.getByRole("region", { name: "Today's activity" });
       // An event line about no patient (the activation, the product): it opens the event itself.
@@ -92,7 +92,7 @@ for (const size of Object.values(SCREEN_SIZES)) {
     test("the webhook page's count and rows say what they are, and agree", async ({ page }) => {
       await signInAsClinicAdmin(page, 0);
       const clinic = await ensureActivated(page, 0);
-      await sandboxControl(page, "activity", { clinic_id: clinic.id, type: "patient.created" });
+      await sandboxActivity(page, clinic.id, "patient.created");
       await page.goto("/admin/webhooks");
       await expect(page.getByText(/received by the app in the last 24 hours/)).toBeVisible();
       const rows = page.locator("[data-delivery-event]:visible");

@@ -4,7 +4,7 @@
 // row names them, without a reload, and a search by their name finds the order; also when the
 // platform answers the patient bare, with only its documented fields.
 import { expect, test, type Page } from "@playwright/test";
-import { STAFF, currentSession, sandboxControl, signInAs } from "./support/session";
+import { STAFF, currentSession, sandboxActivity, sandboxControl, signInAs } from "./support/session";
 import { platform, seedClinics } from "./support/activation";
 
 const WITHIN_MS = 10_000;
@@ -40,21 +40,17 @@ for (const documented of [false, true]) {
     });
     expect(event).toBeNull();
     const placedAt = Date.now();
-    const order = await sandboxControl<{ event: { id: string } }>(page, "activity", {
-      clinic_id: clinicId,
-      type: "order.placed",
-      data: { patient_id: record.id },
-    });
+    const order = await sandboxActivity(page, clinicId, "order.placed", { patient_id: record.id });
 
     // The live timeline names them (the row was first shown by id alone, if at all).
-    const summary = row(page, order.event.id).getByTestId("event-summary");
+    const summary = row(page, order.id).getByTestId("event-summary");
     await expect(summary).toContainText(`Wren ${last}`, { timeout: WITHIN_MS });
     await expect(summary).not.toContainText("a patient");
 
     // A search by their name finds the order.
     await page.getByLabel("Search by person or text").fill(last);
     await expect(page).toHaveURL(new RegExp(`q=${last}`));
-    await expect(row(page, order.event.id)).toBeVisible({ timeout: Math.max(1, WITHIN_MS - (Date.now() - placedAt)) });
+    await expect(row(page, order.id)).toBeVisible({ timeout: Math.max(1, WITHIN_MS - (Date.now() - placedAt)) });
     expect(Date.now() - placedAt).toBeLessThan(WITHIN_MS);
     await expect(page.locator("tr[data-event-id]")).toHaveCount(1);
   });

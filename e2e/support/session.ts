@@ -74,22 +74,23 @@ export async function sandboxControl<T = unknown>(page: Page, path: string, body
 }
 
 /** An event the sandbox made happen: its id, and its data as the platform's webhook sends them. */
-export interface SandboxEvent {
+export interface SandboxEvent<Data = Record<string, unknown>> {
   id: string;
-  data: Record<string, unknown>;
+  data: Data;
 }
 
 /**
  * Something happens in a clinic on the platform (POST /__sandbox/activity); its webhook goes to the app.
  * Without `data` the sandbox makes up the event's record.
  */
-export async function sandboxActivity(
+export async function sandboxActivity<Data = Record<string, unknown>>(
   page: Page,
   clinicId: string,
   type: string,
   data?: Record<string, unknown>,
-): Promise<SandboxEvent> {
-  return (await sandboxControl<{ event: SandboxEvent }>(page, "activity", { clinic_id: clinicId, type, data })).event;
+): Promise<SandboxEvent<Data>> {
+  const body = { clinic_id: clinicId, type, data };
+  return (await sandboxControl<{ event: SandboxEvent<Data> }>(page, "activity", body)).event;
 }
 
 /** The id of an event the sandbox made happen with a record of its own making. */
