@@ -17,7 +17,7 @@ import { reasonOf } from "@/tooling/bench/measured";
 import { percentile } from "@/tooling/bench/stats";
 import { ensureBuiltApp, sleep } from "@/tooling/bench/support";
 import { TIMELINE_PAGE_SIZE } from "@/lib/events/timeline/list";
-import { activateClinicKey } from "@/tooling/bench/pages/arrivals";
+import { activateClinicKey, emitActivity } from "@/tooling/bench/pages/arrivals";
 import { Chromium, SignedIn } from "@/tooling/bench/pages/chromium";
 import { BIG_RATE_LIMIT, raiseSandboxLimit, startStack, type Stack } from "@/tooling/bench/pages/stack";
 import { patientCasePages } from "@/tooling/bench/pages/table";
@@ -165,14 +165,7 @@ function medianRun(runs: Run[]): Run {
  * the app), for two minutes at most, and returns how many events its first page then held.
  */
 async function fillTimeline(stack: Stack, clinicId: string, cookie: string): Promise<number> {
-  for (let i = 0; i < CLINIC_DAY_EVENTS; i++) {
-    const response = await fetch(`${stack.sandboxUrl}/__sandbox/activity`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clinic_id: clinicId, type: DAY_KINDS[i % DAY_KINDS.length] }),
-    });
-    if (!response.ok) throw new Error(`the sandbox's activity answered ${response.status}`);
-  }
+  for (let i = 0; i < CLINIC_DAY_EVENTS; i++) await emitActivity(stack, clinicId, DAY_KINDS[i % DAY_KINDS.length]);
   const deadline = Date.now() + 120_000;
   for (;;) {
     const body = (await (await fetch(`${stack.appUrl}/api/events`, { headers: { cookie } })).json()) as {

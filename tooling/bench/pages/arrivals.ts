@@ -48,7 +48,7 @@ async function arrivalsIn(context: BrowserContext, stack: Stack, clinicId: strin
     const before = await head();
     const [first, last] = [`Arrival${i}`, `Bench${i}${tag}`];
     const sent = performance.now();
-    await emitPatient(stack, clinicId, first, last);
+    await emitActivity(stack, clinicId, "patient.created", { first_name: first, last_name: last });
     let waiting = true;
     const storedAt = (async () => {
       while (waiting && (await head()) === before) await sleep(25);
@@ -67,15 +67,17 @@ async function arrivalsIn(context: BrowserContext, stack: Stack, clinicId: strin
   return { shown: summarize(shown), stored: summarize(stored) };
 }
 
-async function emitPatient(stack: Stack, clinicId: string, first: string, last: string): Promise<void> {
+/** Something happens in a clinic on the platform (the sandbox's activity); without `data`, a record of its own making. */
+export async function emitActivity(
+  stack: Stack,
+  clinicId: string,
+  type: string,
+  data?: Record<string, unknown>,
+): Promise<void> {
   const emitted = await fetch(`${stack.sandboxUrl}/__sandbox/activity`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      clinic_id: clinicId,
-      type: "patient.created",
-      data: { first_name: first, last_name: last },
-    }),
+    body: JSON.stringify({ clinic_id: clinicId, type, data }),
   });
   if (!emitted.ok) throw new Error(`the sandbox's activity answered ${emitted.status}`);
 }
